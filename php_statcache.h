@@ -1,0 +1,53 @@
+/*
+ * statcache: module globals and the interface between the module file and
+ * the hooks.
+ */
+#ifndef PHP_STATCACHE_H
+#define PHP_STATCACHE_H
+
+extern zend_module_entry statcache_module_entry;
+#define phpext_statcache_ptr &statcache_module_entry
+
+#define PHP_STATCACHE_VERSION "0.1.0"
+
+#if defined(HAVE_SYS_INOTIFY_H) && defined(HAVE_SYS_EPOLL_H) && defined(HAVE_SYS_STATFS_H) && defined(__linux__)
+# define STATCACHE_HAVE_CACHE 1
+#else
+# define STATCACHE_HAVE_CACHE 0
+#endif
+
+#if STATCACHE_HAVE_CACHE
+# include "statcache_lookup.h"
+#endif
+
+ZEND_BEGIN_MODULE_GLOBALS(statcache)
+	/* settings (INI); SYSTEM ones are copied to the process at MINIT */
+	bool enable;
+	bool enable_cli;
+	bool shared;
+	bool test_untrusted;
+	bool test_watcher;
+	zend_long max_watches;
+	zend_long max_entries;
+	zend_long shared_slots;
+	zend_long max_staleness_ms;
+	zend_long verify_rate;
+	/* runtime state of this thread */
+	bool active;             /* this request answers from the cache */
+	uint32_t bypass_depth;   /* >0: PHP's own call is running (fileatime) */
+#if STATCACHE_HAVE_CACHE
+	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
+#endif
+ZEND_END_MODULE_GLOBALS(statcache)
+
+ZEND_EXTERN_MODULE_GLOBALS(statcache)
+#define SCG(v) ZEND_MODULE_GLOBALS_ACCESSOR(statcache, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_STATCACHE)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+/* Why the cache is off in this process (NULL when it is on). */
+const char *statcache_off_reason(void);
+
+#endif

@@ -1,0 +1,515 @@
+/*
+ * statcache: the module: INI settings, PHP functions, phpinfo(), and the
+ * lifecycle, which it only dispatches to the process machine
+ * (statcache_watcher.c), the per-thread results (statcache_lookup.c) and
+ * the intercepts (hooks.c).
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_ini.h"
+#include "SAPI.h"
+#include "ext/standard/info.h"
+#include "php_statcache.h"
+#include "statcache_hooks.h"
+#include "statcache_arginfo.h"
+
+#if STATCACHE_HAVE_CACHE
+# include <pthread.h>
+# include <syslog.h>
+#endif
+
+#if STATCACHE_HAVE_CACHE
+# include "statcache_log.h"
+#endif
+
+ZEND_DECLARE_MODULE_GLOBALS(statcache)
+
+/* Startup stage only: INI refusals are reported once, by the thread that
+ * runs MINIT, not again by every thread that copies the settings. */
+static bool sc_in_minit;
+
+typedef struct sc_ini_range {
+	zend_long min;
+	zend_long max;
+	bool pow2;
+} sc_ini_range;
+
+static const sc_ini_range sc_range_watches = { 16, 1 << 24, 0 };
+static const sc_ini_range sc_range_entries = { 4096, 1 << 26, 0 };
+static const sc_ini_range sc_range_slots = { 64, 1 << 26, 1 };
+static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
+static const sc_ini_range sc_range_verify = { 0, ZEND_LONG_MAX, 0 };
+
+/* Integers only, in range, loudly: a refused value keeps the default. */
+static ZEND_INI_MH(OnUpdateScRange)
+{
+	const sc_ini_range *rg = mh_arg3;
+	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
+	zend_long v = 0;
+	double d;
+	bool ok = new_value && ZSTR_LEN(new_value) > 0
+		&& is_numeric_string(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v, &d, false) == IS_LONG
+		&& v >= rg->min && v <= rg->max && (!rg->pow2 || (v & (v - 1)) == 0);
+
+	if (!ok) {
+		if (stage != ZEND_INI_STAGE_STARTUP || sc_in_minit) {
+			php_error_docref(NULL, E_WARNING, "%s=%s refused: must be %s between " ZEND_LONG_FMT
+				" and " ZEND_LONG_FMT "%s", ZSTR_VAL(entry->name),
+				new_value ? ZSTR_VAL(new_value) : "", rg->pow2 ? "a power of two" : "an integer",
+				rg->min, rg->max, stage == ZEND_INI_STAGE_STARTUP ? "; using the default" : "");
+		}
+		return FAILURE;
+	}
+	*p = v;
+	return SUCCESS;
+}
+
+/* Like opcache.enable: may be turned off at run time, never back on. */
+static ZEND_INI_MH(OnUpdateScEnable)
+{
+	bool *p = (bool *) ZEND_INI_GET_ADDR();
+	bool v = zend_ini_parse_bool(new_value);
+
+	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_SHUTDOWN
+			|| stage == ZEND_INI_STAGE_DEACTIVATE) {
+		*p = v;
+		return SUCCESS;
+	}
+	if (v && !*p) {
+		php_error_docref(NULL, E_WARNING, "statcache.enable cannot be turned on at run time");
+		return FAILURE;
+	}
+	*p = v;
+	if (!v) {
+		SCG(active) = false;
+	}
+	return SUCCESS;
+}
+
+#ifdef ZTS
+# define SC_GLOBALS_PTR ((void *) &statcache_globals_id)
+#else
+# define SC_GLOBALS_PTR ((void *) &statcache_globals)
+#endif
+#define SC_GLOBAL_OFFSET(field) ((void *) XtOffsetOf(zend_statcache_globals, field))
+
+PHP_INI_BEGIN()
+	STD_PHP_INI_BOOLEAN("statcache.enable", "1", PHP_INI_ALL, OnUpdateScEnable,
+		enable, zend_statcache_globals, statcache_globals)
+	STD_PHP_INI_BOOLEAN("statcache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool,
+		enable_cli, zend_statcache_globals, statcache_globals)
+	ZEND_INI_ENTRY3("statcache.max_watches", "4096", PHP_INI_SYSTEM, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(max_watches), SC_GLOBALS_PTR, (void *) &sc_range_watches)
+	ZEND_INI_ENTRY3("statcache.max_entries", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(max_entries), SC_GLOBALS_PTR, (void *) &sc_range_entries)
+	STD_PHP_INI_BOOLEAN("statcache.shared", "0", PHP_INI_SYSTEM, OnUpdateBool,
+		shared, zend_statcache_globals, statcache_globals)
+	ZEND_INI_ENTRY3("statcache.shared_slots", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(shared_slots), SC_GLOBALS_PTR, (void *) &sc_range_slots)
+	ZEND_INI_ENTRY3("statcache.max_staleness_ms", "5", PHP_INI_SYSTEM, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(max_staleness_ms), SC_GLOBALS_PTR, (void *) &sc_range_staleness)
+	ZEND_INI_ENTRY3("statcache.verify_rate", "0", PHP_INI_ALL, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(verify_rate), SC_GLOBALS_PTR, (void *) &sc_range_verify)
+	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateBool,
+		test_untrusted, zend_statcache_globals, statcache_globals)
+	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateBool,
+		test_watcher, zend_statcache_globals, statcache_globals)
+PHP_INI_END()
+
+#if STATCACHE_HAVE_CACHE
+/* Every thread's cache, for statcache_stats() to sum; changed only when a
+ * thread starts or ends (GINIT/GSHUTDOWN), never on a lookup. */
+static pthread_mutex_t sc_threads_lock = PTHREAD_MUTEX_INITIALIZER;
+static sc_cache **sc_threads;
+static size_t sc_threads_n, sc_threads_cap;
+
+static void sc_threads_add(sc_cache *c)
+{
+	pthread_mutex_lock(&sc_threads_lock);
+	if (sc_threads_n == sc_threads_cap) {
+		size_t ncap = sc_threads_cap ? sc_threads_cap * 2 : 16;
+		sc_cache **n = realloc(sc_threads, ncap * sizeof(*n));
+		if (!n) {
+			pthread_mutex_unlock(&sc_threads_lock);
+			return;
+		}
+		sc_threads = n;
+		sc_threads_cap = ncap;
+	}
+	sc_threads[sc_threads_n++] = c;
+	pthread_mutex_unlock(&sc_threads_lock);
+}
+
+static void sc_threads_remove(sc_cache *c)
+{
+	pthread_mutex_lock(&sc_threads_lock);
+	for (size_t i = 0; i < sc_threads_n; i++) {
+		if (sc_threads[i] == c) {
+			sc_threads[i] = sc_threads[--sc_threads_n];
+			break;
+		}
+	}
+	pthread_mutex_unlock(&sc_threads_lock);
+}
+
+/* This thread's results, created on its first lookup (GINIT stays cheap:
+ * threaded servers start and end PHP threads constantly). */
+sc_cache *statcache_thread_cache(void)
+{
+	sc_cache *c = SCG(cache);
+	if (!c) {
+		c = sc_cache_new((uint32_t) SCG(max_entries), SCG(test_untrusted));
+		if (c) {
+			SCG(cache) = c;
+			sc_threads_add(c);
+		}
+	}
+	return c;
+}
+
+static void sc_log_to_php(const char *line)
+{
+	php_log_err_with_severity((char *) line, LOG_NOTICE);
+}
+#endif
+
+/* Why the cache is off here, or NULL; shown by phpinfo() and the stats. */
+static const char *sc_off_reason;
+
+const char *statcache_off_reason(void)
+{
+#if STATCACHE_HAVE_CACHE
+	if (!sc_off_reason && atomic_load(&sc_the_proc.state) == SC_PROC_FAILED) {
+		return sc_the_proc.off_reason;
+	}
+#endif
+	return sc_off_reason;
+}
+
+static PHP_GINIT_FUNCTION(statcache)
+{
+#if defined(COMPILE_DL_STATCACHE) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(statcache_globals, 0, sizeof(*statcache_globals));
+}
+
+static PHP_GSHUTDOWN_FUNCTION(statcache)
+{
+#if STATCACHE_HAVE_CACHE
+	if (statcache_globals->cache) {
+		sc_threads_remove(statcache_globals->cache);
+		sc_cache_delete(statcache_globals->cache);
+		statcache_globals->cache = NULL;
+	}
+#endif
+}
+
+static PHP_MINIT_FUNCTION(statcache)
+{
+	sc_in_minit = true;
+	REGISTER_INI_ENTRIES();
+	sc_in_minit = false;
+	sc_off_reason = NULL;
+
+#if STATCACHE_HAVE_CACHE
+	if (!SCG(enable)) {
+		sc_off_reason = "statcache.enable=0";
+		return SUCCESS;
+	}
+	if (!strcmp(sapi_module.name, "cli") && !SCG(enable_cli)) {
+		sc_off_reason = "CLI without statcache.enable_cli=1";
+		return SUCCESS;
+	}
+	sc_log_sink = sc_log_to_php;
+	sc_log_reset();
+	{
+		sc_proc_settings s = {
+			.slots = (uint32_t) SCG(shared_slots),
+			.max_watches = (uint32_t) SCG(max_watches),
+			.max_staleness_ms = (uint32_t) SCG(max_staleness_ms),
+			.shared = SCG(shared),
+			.test_watcher = SCG(test_watcher),
+			.test_untrusted = SCG(test_untrusted),
+		};
+		if (!s.shared) {
+			/* one process: the table only needs to spread this process's watches */
+			s.slots = 65536;
+		}
+		if (sc_proc_startup(&s) < 0) {
+			return SUCCESS; /* off, with the reason in the process state */
+		}
+	}
+	statcache_hooks_startup();
+#else
+	sc_off_reason = "not built with inotify (Linux only)";
+#endif
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(statcache)
+{
+#if STATCACHE_HAVE_CACHE
+	if (!sc_off_reason) {
+		statcache_hooks_shutdown();
+		sc_proc_shutdown();
+	}
+	sc_log_sink = NULL;
+#endif
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(statcache)
+{
+#if defined(COMPILE_DL_STATCACHE) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	SCG(active) = SCG(enable) && statcache_off_reason() == NULL;
+	SCG(bypass_depth) = 0;
+	return SUCCESS;
+}
+
+static const char *sc_mode(void)
+{
+	if (statcache_off_reason()) {
+		return "off";
+	}
+#if STATCACHE_HAVE_CACHE
+	if (sc_the_proc.region.shared) {
+		return "shared";
+	}
+#endif
+#ifdef ZTS
+	return "per process (threads)";
+#else
+	return "per process";
+#endif
+}
+
+/* Reads one /proc/sys/fs/inotify value; -1 if unreadable. */
+static long sc_read_sysctl(const char *name)
+{
+	char path[128], buf[32];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/sys/fs/inotify/%s", name);
+	f = fopen(path, "r");
+	if (f) {
+		if (fgets(buf, sizeof(buf), f)) {
+			v = strtol(buf, NULL, 10);
+		}
+		fclose(f);
+	}
+	return v;
+}
+
+typedef struct sc_totals {
+	uint64_t hits, misses, negative_hits, bypassed, untrusted, flushes, access_calls, entries, memory;
+} sc_totals;
+
+/* Sums the counters of this thread, or of every thread of the process. */
+static void sc_sum(sc_totals *t, bool all_threads)
+{
+	memset(t, 0, sizeof(*t));
+#if STATCACHE_HAVE_CACHE
+	pthread_mutex_lock(&sc_threads_lock);
+	for (size_t i = 0; i < sc_threads_n; i++) {
+		sc_counters *n = &sc_threads[i]->n;
+		if (!all_threads && sc_threads[i] != SCG(cache)) {
+			continue;
+		}
+		t->hits += atomic_load_explicit(&n->hits, memory_order_relaxed);
+		t->misses += atomic_load_explicit(&n->misses, memory_order_relaxed);
+		t->negative_hits += atomic_load_explicit(&n->negative_hits, memory_order_relaxed);
+		t->bypassed += atomic_load_explicit(&n->bypassed, memory_order_relaxed);
+		t->untrusted += atomic_load_explicit(&n->untrusted, memory_order_relaxed);
+		t->flushes += atomic_load_explicit(&n->flushes, memory_order_relaxed);
+		t->access_calls += atomic_load_explicit(&n->access_calls, memory_order_relaxed);
+		t->entries += atomic_load_explicit(&n->entries, memory_order_relaxed);
+		t->memory += atomic_load_explicit(&n->memory, memory_order_relaxed);
+	}
+	pthread_mutex_unlock(&sc_threads_lock);
+#else
+	(void) all_threads;
+#endif
+}
+
+static void sc_stats_array(zval *rv, bool all)
+{
+	sc_totals t;
+	const char *why = statcache_off_reason();
+
+	sc_sum(&t, true);
+	(void) all;
+	array_init(rv);
+	add_assoc_bool(rv, "enabled", why == NULL && SCG(active));
+	add_assoc_string(rv, "mode", (char *) sc_mode());
+	add_assoc_bool(rv, "shared", strcmp(sc_mode(), "shared") == 0);
+	if (why) {
+		add_assoc_string(rv, "off_reason", (char *) why);
+	}
+	add_assoc_long(rv, "hits", (zend_long) t.hits);
+	add_assoc_long(rv, "misses", (zend_long) t.misses);
+	add_assoc_long(rv, "negative_hits", (zend_long) t.negative_hits);
+	add_assoc_long(rv, "bypassed", (zend_long) t.bypassed);
+	add_assoc_long(rv, "untrusted", (zend_long) t.untrusted);
+#if STATCACHE_HAVE_CACHE
+	{
+		sc_gen *g = sc_the_proc.gen;
+		add_assoc_long(rv, "drains", g ? (zend_long) atomic_load(&g->drains) : 0);
+		add_assoc_long(rv, "events", g ? (zend_long) atomic_load(&g->events) : 0);
+		add_assoc_long(rv, "flushes", (g ? (zend_long) atomic_load(&g->flushes) : 0) + (zend_long) t.flushes);
+		add_assoc_long(rv, "overflows", g ? (zend_long) atomic_load(&g->overflows) : 0);
+		add_assoc_long(rv, "watches", sc_proc_watch_count());
+		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
+		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
+		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());
+	}
+#else
+	add_assoc_long(rv, "drains", 0);
+	add_assoc_long(rv, "events", 0);
+	add_assoc_long(rv, "flushes", 0);
+	add_assoc_long(rv, "overflows", 0);
+	add_assoc_long(rv, "watches", 0);
+#endif
+	add_assoc_long(rv, "access_calls", (zend_long) t.access_calls);
+	add_assoc_long(rv, "entries", (zend_long) t.entries);
+	add_assoc_long(rv, "memory", (zend_long) t.memory);
+}
+
+PHP_FUNCTION(statcache_stats)
+{
+	bool all_workers = false;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL(all_workers)
+	ZEND_PARSE_PARAMETERS_END();
+
+	sc_stats_array(return_value, all_workers);
+}
+
+PHP_FUNCTION(statcache_share)
+{
+	zend_long slots = 65536;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(slots)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (slots < sc_range_slots.min || slots > sc_range_slots.max || (slots & (slots - 1))) {
+		zend_argument_value_error(1, "must be a power of two between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
+			sc_range_slots.min, sc_range_slots.max);
+		RETURN_THROWS();
+	}
+#if STATCACHE_HAVE_CACHE
+	if (statcache_off_reason()) {
+		zend_throw_error(NULL, "statcache_share(): the cache is off in this process (%s)", statcache_off_reason());
+		RETURN_THROWS();
+	}
+	switch (sc_proc_share((uint32_t) slots)) {
+		case 0:
+			return;
+		case -EALREADY:
+			zend_throw_error(NULL, "statcache_share(): the table is already shared");
+			RETURN_THROWS();
+		case -EBUSY:
+			zend_throw_error(NULL, "statcache_share(): must be called before the first cached lookup (and before the first fork)");
+			RETURN_THROWS();
+		default:
+			zend_throw_error(NULL, "statcache_share(): could not create the shared table or inotify instance");
+			RETURN_THROWS();
+	}
+#else
+	zend_throw_error(NULL, "statcache_share(): not built with inotify (Linux only)");
+	RETURN_THROWS();
+#endif
+}
+
+PHP_FUNCTION(statcache_reset)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+#if STATCACHE_HAVE_CACHE
+	if (SCG(cache)) {
+		sc_cache_reset(SCG(cache));
+	}
+	if (sc_the_proc.gen) {
+		sc_proc_flush(0);
+	}
+#endif
+}
+
+static PHP_MINFO_FUNCTION(statcache)
+{
+	char buf[32];
+	sc_totals t;
+	const char *why = statcache_off_reason();
+
+	php_info_print_table_start();
+	php_info_print_table_row(2, "statcache support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_STATCACHE_VERSION);
+	php_info_print_table_row(2, "Mode", sc_mode());
+	php_info_print_table_row(2, "Cache", why ? "off" : "on");
+	if (why) {
+		php_info_print_table_row(2, "Off because", why);
+	}
+	sc_sum(&t, true);
+#define SC_ROW(label, v) do { \
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long) (v)); \
+		php_info_print_table_row(2, label, buf); \
+	} while (0)
+	SC_ROW("Hits", t.hits);
+	SC_ROW("Misses", t.misses);
+	SC_ROW("Negative hits", t.negative_hits);
+	SC_ROW("Bypassed", t.bypassed);
+	SC_ROW("Untrusted", t.untrusted);
+	SC_ROW("Entries", t.entries);
+	SC_ROW("Memory (bytes)", t.memory);
+#if STATCACHE_HAVE_CACHE
+	SC_ROW("Watches", (uint64_t) sc_proc_watch_count());
+	if (sc_the_proc.gen) {
+		SC_ROW("Drains", atomic_load(&sc_the_proc.gen->drains));
+		SC_ROW("Events", atomic_load(&sc_the_proc.gen->events));
+		SC_ROW("Flushes", atomic_load(&sc_the_proc.gen->flushes) + t.flushes);
+		SC_ROW("Overflows", atomic_load(&sc_the_proc.gen->overflows));
+	}
+#endif
+	SC_ROW("fs.inotify.max_user_instances", (uint64_t) sc_read_sysctl("max_user_instances"));
+	SC_ROW("fs.inotify.max_user_watches", (uint64_t) sc_read_sysctl("max_user_watches"));
+	SC_ROW("fs.inotify.max_queued_events", (uint64_t) sc_read_sysctl("max_queued_events"));
+#undef SC_ROW
+	php_info_print_table_end();
+
+	DISPLAY_INI_ENTRIES();
+}
+
+zend_module_entry statcache_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"statcache",
+	ext_functions,
+	PHP_MINIT(statcache),
+	PHP_MSHUTDOWN(statcache),
+	PHP_RINIT(statcache),
+	NULL,
+	PHP_MINFO(statcache),
+	PHP_STATCACHE_VERSION,
+	PHP_MODULE_GLOBALS(statcache),
+	PHP_GINIT(statcache),
+	PHP_GSHUTDOWN(statcache),
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_STATCACHE
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(statcache)
+#endif

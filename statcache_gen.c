@@ -1,0 +1,145 @@
+/*
+ * statcache: the generation table (see the protocol in statcache_gen.h).
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+#include "statcache_gen.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <string.h>
+#include <time.h>
+
+_Static_assert(offsetof(sc_gen, max_wd) == SC_CACHE_LINE, "line 0 is one cache line");
+_Static_assert(offsetof(sc_gen, gen) == 2 * SC_CACHE_LINE, "slots start on a line of their own");
+
+size_t sc_gen_size(uint32_t slots)
+{
+	return sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t);
+}
+
+int sc_gen_slots_valid(long slots)
+{
+	return slots >= 64 && slots <= (1L << 26) && (slots & (slots - 1)) == 0;
+}
+
+/* Zeroed memory is a valid table; the epoch starts at 1 so that a result
+ * recorded against a table that was never initialised cannot match. */
+void sc_gen_init(sc_gen *g, uint32_t slots)
+{
+	memset(g, 0, sc_gen_size(slots));
+	g->slots = slots;
+	g->mask = slots - 1;
+	g->magic = SC_GEN_MAGIC;
+	atomic_store_explicit(&g->epoch, 1, memory_order_relaxed);
+	atomic_store_explicit(&g->last_drain_ms, sc_now_ms(), memory_order_relaxed);
+}
+
+/* A small, fast 64-bit hash (8 bytes a step, multiply-xorshift mixing);
+ * quality only matters for spreading slots and table buckets. */
+uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = seed ^ (0x9e3779b97f4a7c15ull * (len + 1));
+	while (len >= 8) {
+		uint64_t k;
+		memcpy(&k, p, 8);
+		k *= 0xbf58476d1ce4e5b9ull;
+		k ^= k >> 31;
+		h = (h ^ k) * 0x94d049bb133111ebull;
+		h ^= h >> 29;
+		p += 8;
+		len -= 8;
+	}
+	if (len) {
+		uint64_t k = 0;
+		memcpy(&k, p, len);
+		k *= 0xbf58476d1ce4e5b9ull;
+		k ^= k >> 31;
+		h = (h ^ k) * 0x94d049bb133111ebull;
+	}
+	h ^= h >> 32;
+	h *= 0xd6e8feb86659fd93ull;
+	h ^= h >> 32;
+	return h;
+}
+
+uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
+{
+	return (uint32_t) sc_hash_bytes(name, len, (uint64_t) (uint32_t) wd * 0x9e3779b97f4a7c15ull + 1) & g->mask;
+}
+
+uint32_t sc_gen_dir_slot(const sc_gen *g, int wd)
+{
+	return (uint32_t) wd & g->mask;
+}
+
+uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino)
+{
+	uint64_t k[2] = { dev, ino };
+	return (uint32_t) sc_hash_bytes(k, sizeof(k), 0x5c5c5c5c) & g->mask;
+}
+
+uint64_t sc_now_ms(void)
+{
+	struct timespec ts;
+#ifdef CLOCK_MONOTONIC_COARSE
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+	return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
+}
+
+uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid)
+{
+	uint32_t s = atomic_load_explicit(&g->drain_seq, memory_order_relaxed);
+	if (s & 1) {
+		return 0;
+	}
+	/* acq_rel: pairs with the release in sc_gen_drain_end of the previous
+	 * drainer, and publishes "odd" before we clear pending */
+	if (!atomic_compare_exchange_strong_explicit(&g->drain_seq, &s, s + 1,
+			memory_order_acq_rel, memory_order_relaxed)) {
+		return 0;
+	}
+	atomic_store_explicit(&g->drainer_pid, pid, memory_order_relaxed);
+	/* acq_rel: pairs with sc_gen_mark_pending; a sync point that set it
+	 * before this exchange has its events in the queue we are about to read */
+	atomic_exchange_explicit(&g->pending, 0, memory_order_acq_rel);
+	return s + 1;
+}
+
+void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms)
+{
+	atomic_fetch_add_explicit(&g->drains, 1, memory_order_relaxed);
+	atomic_store_explicit(&g->last_drain_ms, now_ms, memory_order_relaxed);
+	/* release: pairs with the acquire load in sc_gen_needs_sync; makes every
+	 * bump of this drain visible before the sequence turns even */
+	atomic_store_explicit(&g->drain_seq, odd_seq + 1, memory_order_release);
+}
+
+int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid))
+{
+	uint32_t s = atomic_load_explicit(&g->drain_seq, memory_order_acquire);
+	unsigned spins = 0;
+	while ((s & 1) && atomic_load_explicit(&g->drain_seq, memory_order_acquire) == s) {
+		if (++spins % 4096 == 0 && is_alive) {
+			int32_t pid = atomic_load_explicit(&g->drainer_pid, memory_order_relaxed);
+			if (pid > 0 && !is_alive(pid)) {
+				/* The drainer died holding the queue's events it had read:
+				 * nobody will apply them, so drop everything. */
+				uint32_t odd = s;
+				if (atomic_compare_exchange_strong_explicit(&g->drain_seq, &odd, s + 1,
+						memory_order_acq_rel, memory_order_relaxed)) {
+					sc_gen_bump_epoch(g);
+					atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
+					return 1;
+				}
+			}
+		}
+		sched_yield();
+	}
+	return 0;
+}

@@ -1,0 +1,147 @@
+/*
+ * statcache: the generation table.
+ *
+ * Every cached result records the generation values it depends on; an
+ * inotify event bumps the values it affects, which makes every result that
+ * recorded the old value miss.  Nothing is ever deleted on an event, so the
+ * same table serves one process, many threads (process-private memory) and
+ * forked workers (an anonymous MAP_SHARED region): only its placement differs
+ * (statcache_shared.c).  Pure C11: no Zend, unit-tested with cmocka.
+ *
+ * Protocol (seqlock-style; every atomic below names its pair):
+ *
+ *   write path (a drain, one at a time):
+ *     CAS drain_seq even -> odd (acq_rel)        pairs with the reader's
+ *                                               acquire load of drain_seq
+ *     exchange pending -> 0 (acq_rel)            pairs with sc_gen_mark_pending
+ *     read() the inotify queue, bump slots / epoch (relaxed, ordered by the
+ *                                               release below)
+ *     store drain_seq odd -> even (release)
+ *
+ *   read path (a hit):
+ *     load pending (acquire): set -> drain first (or wait for the drainer)
+ *     load drain_seq (acquire): odd -> wait until it changes
+ *     load epoch and the recorded slots (relaxed)
+ *
+ *   A sync point (this process wrote) stores pending = 1 (release) after the
+ *   write returned, i.e. after the kernel queued its events.  A reader that
+ *   sees pending == 0 because a drainer cleared it also sees drain_seq odd (or
+ *   the later even value), so it never trusts counters a drain it raced with
+ *   has not finished bumping.
+ */
+#ifndef STATCACHE_GEN_H
+#define STATCACHE_GEN_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define SC_CACHE_LINE 64
+
+typedef struct sc_gen {
+	/* Line 0: read on every hit, written by drains only. */
+	_Atomic uint32_t epoch;
+	_Atomic uint32_t drain_seq;      /* odd while a drain runs */
+	_Atomic uint32_t pending;        /* events may be queued: drain first */
+	uint32_t mask;                   /* slots - 1 (slots is a power of two) */
+	_Atomic uint64_t last_drain_ms;  /* CLOCK_MONOTONIC_COARSE of the last drain */
+	_Atomic int32_t drainer_pid;     /* who holds drain_seq odd (shared mode) */
+	uint32_t slots;
+	uint32_t magic;
+	char pad0[SC_CACHE_LINE - 36];
+
+	/* Line 1: watch accounting and invalidation counters (miss path). */
+	_Atomic int32_t max_wd;          /* highest wd handed out by the instance */
+	_Atomic int32_t wd_base;         /* max_wd at the last flush */
+	_Atomic uint64_t drains;
+	_Atomic uint64_t events;
+	_Atomic uint64_t flushes;
+	_Atomic uint64_t overflows;
+	char pad1[SC_CACHE_LINE - 40];
+
+	_Atomic uint32_t gen[];          /* slots counters */
+} sc_gen;
+
+#define SC_GEN_MAGIC 0x53434731u /* "SCG1" */
+
+/* A dependency: the value slot held when the result was taken. */
+typedef struct sc_dep {
+	uint32_t slot;
+	uint32_t val;
+} sc_dep;
+
+size_t sc_gen_size(uint32_t slots);
+void sc_gen_init(sc_gen *g, uint32_t slots);
+int sc_gen_slots_valid(long slots);
+
+uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed);
+uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len);
+uint32_t sc_gen_dir_slot(const sc_gen *g, int wd);
+uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino);
+
+static inline uint32_t sc_gen_load(const sc_gen *g, uint32_t slot)
+{
+	return atomic_load_explicit(&((sc_gen *) g)->gen[slot], memory_order_relaxed);
+}
+
+static inline void sc_gen_bump(sc_gen *g, uint32_t slot)
+{
+	atomic_fetch_add_explicit(&g->gen[slot], 1, memory_order_relaxed);
+}
+
+static inline uint32_t sc_gen_epoch(const sc_gen *g)
+{
+	return atomic_load_explicit(&((sc_gen *) g)->epoch, memory_order_relaxed);
+}
+
+/* Drops every result at once (overflow, directory events, caps, mounts). */
+static inline void sc_gen_bump_epoch(sc_gen *g)
+{
+	/* release: a reader that sees the new epoch sees what preceded it */
+	atomic_fetch_add_explicit(&g->epoch, 1, memory_order_release);
+}
+
+/* A sync point: events for a change this process made are queued now. */
+static inline void sc_gen_mark_pending(sc_gen *g)
+{
+	/* release: pairs with the acquire load in sc_gen_needs_sync() */
+	atomic_store_explicit(&g->pending, 1, memory_order_release);
+}
+
+/* The hit path's only question before trusting its counters. */
+static inline int sc_gen_needs_sync(const sc_gen *g)
+{
+	sc_gen *m = (sc_gen *) g;
+	if (atomic_load_explicit(&m->pending, memory_order_acquire)) {
+		return 1;
+	}
+	/* acquire: pairs with the release that ends a drain */
+	return atomic_load_explicit(&m->drain_seq, memory_order_acquire) & 1;
+}
+
+/* Takes the drain lock; returns the odd sequence value, or 0 if busy. */
+uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid);
+void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms);
+/* Waits until a drain in progress settles.  A drainer that stopped being
+ * (a killed worker) is detected by is_alive and recovered with an epoch
+ * bump.  Returns 1 if it had to recover. */
+int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid));
+
+/* Valid iff the epoch and every recorded slot still hold. */
+static inline int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n)
+{
+	if (sc_gen_epoch(g) != epoch) {
+		return 0;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (sc_gen_load(g, deps[i].slot) != deps[i].val) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+uint64_t sc_now_ms(void);
+
+#endif

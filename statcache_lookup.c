@@ -1,0 +1,423 @@
+/*
+ * statcache: the lookup engine (see statcache_lookup.h).
+ *
+ * Fill order, for every result: read the epoch and the name slot (in the
+ * parent's watch) first, then arm the watch (directories), then lstat().  A
+ * change after the read bumps what was read, so it can never be pinned;
+ * one before it is seen by the lstat().
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+#include "statcache_lookup.h"
+#include "statcache_log.h"
+#include "statcache_trust.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+/* Room kept free below max_entries so that one walk never hits the cap
+ * halfway (entries met on the way stay valid pointers). */
+#define SC_WALK_RESERVE 1024u
+#define SC_MAX_DEPTH 512
+
+int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted)
+{
+	memset(c, 0, sizeof(*c));
+	c->max_entries = max_entries;
+	c->test_untrusted = test_untrusted;
+	return sc_table_init(&c->table, 256);
+}
+
+void sc_cache_free(sc_cache *c)
+{
+	sc_table_free(&c->table);
+}
+
+sc_cache *sc_cache_new(uint32_t max_entries, int test_untrusted)
+{
+	void *mem;
+	if (posix_memalign(&mem, SC_CACHE_LINE, sizeof(sc_cache)) != 0) {
+		return NULL;
+	}
+	if (sc_cache_init(mem, max_entries, test_untrusted) < 0) {
+		free(mem);
+		return NULL;
+	}
+	return mem;
+}
+
+void sc_cache_delete(sc_cache *c)
+{
+	if (c) {
+		sc_cache_free(c);
+		free(c);
+	}
+}
+
+void sc_cache_reset(sc_cache *c)
+{
+	sc_table_clear(&c->table);
+}
+
+static void sc_set(sc_result *r, sc_kind kind, int err, uint32_t epoch)
+{
+	r->kind = (uint8_t) kind;
+	r->err = err;
+	r->epoch = epoch;
+	r->ndeps = 0;
+	r->access_known = 0;
+	r->access_ok = 0;
+	r->wd = -1;
+	r->target = NULL;
+}
+
+static void sc_add_dep(sc_result *r, uint32_t slot, uint32_t val)
+{
+	if (r->ndeps < SC_MAX_DEPS) {
+		r->deps[r->ndeps].slot = slot;
+		r->deps[r->ndeps].val = val;
+		r->ndeps++;
+	}
+}
+
+/* A child of something that is not a watched directory inherits its
+ * parent's verdict and dependencies. */
+static void sc_inherit(sc_result *r, const sc_result *parent, sc_kind kind, int err)
+{
+	sc_set(r, kind, err, parent->epoch);
+	r->ndeps = parent->ndeps;
+	memcpy(r->deps, parent->deps, sizeof(r->deps));
+}
+
+static int sc_same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev && a->st_mode == b->st_mode
+		&& a->st_nlink == b->st_nlink && a->st_size == b->st_size
+		&& a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec
+		&& a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* A directory: watch it, check its file system, then take its lstat(). */
+static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
+	uint32_t nslot, uint32_t nval)
+{
+	sc_gen *g = sc_the_proc.gen;
+	sc_result *r = &e->r;
+	struct statfs sfs;
+	struct stat st;
+	int wd = sc_proc_add_watch(e->key);
+	uint32_t dslot, dval;
+
+	sc_set(r, SC_KIND_EMPTY, 0, epoch);
+	if (has_name) {
+		sc_add_dep(r, nslot, nval);
+	}
+	if (wd < 0) {
+		if (wd == -ENOENT || wd == -ENOTDIR) {
+			/* changed under us between the two calls: answer from a fresh
+			 * lstat() and keep it only until the name's next event */
+			if (lstat(e->key, &st) < 0) {
+				r->kind = SC_KIND_MISSING;
+				r->err = errno;
+			} else if (S_ISLNK(st.st_mode)) {
+				r->kind = SC_KIND_LINK;
+				r->st = st;
+			} else {
+				r->kind = SC_KIND_BYPASS;
+				r->err = SC_BYPASS_SPECIAL;
+			}
+			return;
+		}
+		r->kind = SC_KIND_BYPASS;
+		r->err = SC_BYPASS_UNWATCHABLE;
+		return;
+	}
+	dslot = sc_gen_dir_slot(g, wd);
+	dval = sc_gen_load(g, dslot);
+	if (c->test_untrusted || statfs(e->key, &sfs) < 0 || !sc_fs_trusted((uint64_t) sfs.f_type)) {
+		if (!c->test_untrusted) {
+			char buf[24];
+			atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
+			sc_log_once(SC_LOG_UNTRUSTED, "statcache: %s is on a file system that raises no events "
+				"for other machines' changes (%s); paths below it are not cached", e->key,
+				sc_fs_name((uint64_t) sfs.f_type, buf, sizeof(buf)));
+		}
+		r->kind = SC_KIND_BYPASS;
+		r->err = SC_BYPASS_UNTRUSTED;
+		return;
+	}
+	if (lstat(e->key, &st) < 0) {
+		r->kind = SC_KIND_MISSING;
+		r->err = errno;
+		return;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		r->kind = S_ISLNK(st.st_mode) ? SC_KIND_LINK : SC_KIND_BYPASS;
+		r->err = S_ISLNK(st.st_mode) ? 0 : SC_BYPASS_SPECIAL;
+		r->st = st;
+		return;
+	}
+	r->kind = SC_KIND_FOUND;
+	r->wd = wd;
+	r->st = st;
+	sc_add_dep(r, dslot, dval);
+}
+
+/* A name in a watched, trusted directory. */
+static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size_t parent_len)
+{
+	sc_gen *g = sc_the_proc.gen;
+	sc_result *r = &e->r;
+	const char *name = e->key + (parent_len == 1 ? 1 : parent_len + 1);
+	size_t nlen = e->len - (size_t) (name - e->key);
+	uint32_t epoch = sc_gen_epoch(g);
+	uint32_t nslot = sc_gen_name_slot(g, parent->r.wd, name, nlen);
+	uint32_t nval = sc_gen_load(g, nslot);
+	struct stat st, again;
+
+	if (lstat(e->key, &st) < 0) {
+		sc_set(r, SC_KIND_MISSING, errno, epoch);
+		sc_add_dep(r, nslot, nval);
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		sc_fill_dir(c, e, epoch, 1, nslot, nval);
+		return;
+	}
+	sc_set(r, SC_KIND_FOUND, 0, epoch);
+	sc_add_dep(r, nslot, nval);
+	if (S_ISLNK(st.st_mode)) {
+		r->kind = SC_KIND_LINK;
+		r->st = st;
+		return;
+	}
+	if (S_ISREG(st.st_mode)) {
+		uint32_t islot = sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino);
+		uint32_t ival = sc_gen_load(g, islot);
+		/* A write through another hard link raises no event here: never
+		 * cache a linked file, and re-check after reading the inode's slot
+		 * so that an own write racing this fill cannot be pinned. */
+		if (st.st_nlink > 1) {
+			r->kind = SC_KIND_BYPASS;
+			r->err = SC_BYPASS_HARDLINK;
+			return;
+		}
+		if (lstat(e->key, &again) < 0 || !sc_same_file(&st, &again)) {
+			sc_set(r, SC_KIND_EMPTY, 0, epoch);
+			return;
+		}
+		sc_add_dep(r, islot, ival);
+	}
+	r->st = st;
+}
+
+/* The entry for a canonical path, valid now (or EMPTY when it could not
+ * be settled).  Recursion depth is the number of components not yet cached. */
+static sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
+{
+	sc_gen *g = sc_the_proc.gen;
+	uint64_t h = sc_table_hash(path, len);
+	sc_entry *e = sc_table_get(&c->table, path, len, h), *pe;
+	size_t plen;
+
+	if (!e) {
+		return NULL;
+	}
+	if (sc_result_valid(g, &e->r)) {
+		return e;
+	}
+	if (depth > SC_MAX_DEPTH) {
+		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
+		return e;
+	}
+	if (len == 1) {
+		sc_fill_dir(c, e, sc_gen_epoch(g), 0, 0, 0);
+		return e;
+	}
+	plen = sc_path_parent_len(path, len);
+	pe = sc_resolve(c, path, plen, depth + 1);
+	if (!pe) {
+		return NULL;
+	}
+	switch (pe->r.kind) {
+		case SC_KIND_MISSING:
+			sc_inherit(&e->r, &pe->r, SC_KIND_MISSING, pe->r.err);
+			break;
+		case SC_KIND_FOUND:
+			if (S_ISDIR(pe->r.st.st_mode)) {
+				sc_fill_child(c, e, pe, plen);
+			} else {
+				sc_inherit(&e->r, &pe->r, SC_KIND_MISSING, ENOTDIR);
+			}
+			break;
+		case SC_KIND_LINK:
+			sc_inherit(&e->r, &pe->r, SC_KIND_BYPASS, SC_BYPASS_SYMLINK_DIR);
+			break;
+		case SC_KIND_BYPASS:
+			sc_inherit(&e->r, &pe->r, SC_KIND_BYPASS, pe->r.err);
+			break;
+		default:
+			sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
+			break;
+	}
+	return e;
+}
+
+/* Counts the answer and hides what PHP must answer itself. */
+static sc_entry *sc_answer(sc_cache *c, sc_entry *e, int hit)
+{
+	if (!e || e->r.kind == SC_KIND_EMPTY) {
+		sc_count(&c->n.bypassed);
+		return NULL;
+	}
+	if (e->r.kind == SC_KIND_BYPASS) {
+		if (e->r.err == SC_BYPASS_UNTRUSTED) {
+			sc_count(&c->n.untrusted);
+		} else {
+			sc_count(&c->n.bypassed);
+		}
+		return NULL;
+	}
+	if (hit) {
+		sc_count(&c->n.hits);
+		if (e->r.kind == SC_KIND_MISSING) {
+			sc_count(&c->n.negative_hits);
+		}
+	} else {
+		sc_count(&c->n.misses);
+		sc_count_set(&c->n.entries, c->table.count);
+		sc_count_set(&c->n.memory, c->table.memory + sizeof(*c));
+	}
+	return e;
+}
+
+/* A spelling with ".", ".." or "//": each directory its dots crossed must be
+ * a real, watched directory, else the kernel's answer differs from the
+ * lexical one and PHP answers. */
+static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
+{
+	sc_gen *g = sc_the_proc.gen;
+	sc_canon *cn = &c->canon;
+	uint32_t epoch = sc_gen_epoch(g);
+	sc_entry *target;
+	sc_result tmp;
+
+	sc_set(&tmp, SC_KIND_ALIAS, 0, epoch);
+	for (unsigned i = 0; i < cn->nreq; i++) {
+		size_t rlen;
+		const char *req = sc_canon_req(cn, i, &rlen);
+		sc_entry *re = sc_resolve(c, req, rlen, 0);
+		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
+			return NULL;
+		}
+		if (rlen > 1) {
+			/* its name slot: it stays a real directory */
+			if (tmp.ndeps == SC_MAX_DEPS) {
+				tmp.kind = SC_KIND_EMPTY; /* too many to record: answer, don't keep */
+			} else {
+				sc_add_dep(&tmp, re->r.deps[0].slot, re->r.deps[0].val);
+			}
+		}
+	}
+	target = sc_resolve(c, cn->path, cn->len, 0);
+	if (!target) {
+		return NULL;
+	}
+	if (tmp.kind == SC_KIND_ALIAS && epoch == sc_gen_epoch(g)) {
+		alias->r = tmp;
+		alias->r.target = target;
+	} else {
+		sc_set(&alias->r, SC_KIND_EMPTY, 0, 0);
+	}
+	return target;
+}
+
+sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
+{
+	sc_gen *g;
+	uint64_t h;
+	sc_entry *e;
+
+	if (sc_proc_start() < 0) {
+		sc_count(&c->n.bypassed);
+		return NULL;
+	}
+	g = sc_the_proc.gen;
+	sc_proc_sync();
+
+	h = sc_table_hash(path, len);
+	e = sc_table_find(&c->table, path, len, h);
+	if (e && sc_result_valid(g, &e->r)) {
+		if (e->r.kind != SC_KIND_ALIAS) {
+			return sc_answer(c, e, 1);
+		}
+		if (sc_result_valid(g, &e->r.target->r)) {
+			return sc_answer(c, e->r.target, 1);
+		}
+	}
+
+	/* miss */
+	if (c->table.count + SC_WALK_RESERVE >= c->max_entries) {
+		sc_table_clear(&c->table);
+		sc_count(&c->n.flushes);
+		sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; this "
+			"thread's results are dropped and filled again (raise statcache.max_entries if "
+			"this repeats)", c->max_entries);
+	}
+	switch (sc_canon_path(&c->canon, path, len)) {
+		case SC_CANON_SAME:
+			return sc_answer(c, sc_resolve(c, path, len, 0), 0);
+		case SC_CANON_CHANGED:
+			e = sc_table_get(&c->table, path, len, h);
+			if (!e) {
+				return sc_answer(c, NULL, 0);
+			}
+			return sc_answer(c, sc_lookup_alias(c, e), 0);
+		default:
+			return sc_answer(c, NULL, 0);
+	}
+}
+
+int sc_access(sc_cache *c, sc_entry *e, int mode)
+{
+	sc_result *r = &e->r;
+	int bit = mode & 7;
+
+	if (bit == 0) {
+		return r->kind == SC_KIND_FOUND ? 0 : -1;
+	}
+	if ((r->access_known & bit) != bit) {
+		int ok = access(e->key, mode) == 0;
+		sc_count(&c->n.access_calls);
+		r->access_known |= (uint8_t) bit;
+		if (ok) {
+			r->access_ok |= (uint8_t) bit;
+		} else {
+			r->access_ok &= (uint8_t) ~bit;
+		}
+	}
+	return (r->access_ok & bit) == bit ? 0 : -1;
+}
+
+void sc_forget(sc_cache *c, const char *path, size_t len)
+{
+	sc_entry *e = sc_table_find(&c->table, path, len, sc_table_hash(path, len));
+	if (e) {
+		if (e->r.kind == SC_KIND_ALIAS && e->r.target) {
+			sc_set(&e->r.target->r, SC_KIND_EMPTY, 0, 0);
+		}
+		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
+	}
+	if (sc_canon_path(&c->canon, path, len) == SC_CANON_CHANGED) {
+		e = sc_table_find(&c->table, c->canon.path, c->canon.len,
+			sc_table_hash(c->canon.path, c->canon.len));
+		if (e) {
+			sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
+		}
+	}
+}

@@ -1,0 +1,130 @@
+/*
+ * statcache: the results table (see statcache_table.h).
+ */
+#include "statcache_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int sc_table_init(sc_table *t, uint32_t cap)
+{
+	if (cap < 64 || (cap & (cap - 1))) {
+		cap = 64;
+	}
+	t->buckets = calloc(cap, sizeof(*t->buckets));
+	if (!t->buckets) {
+		t->cap = 0;
+		return -1;
+	}
+	t->cap = cap;
+	t->count = 0;
+	t->memory = cap * sizeof(*t->buckets);
+	return 0;
+}
+
+static void sc_table_free_entries(sc_table *t)
+{
+	for (uint32_t i = 0; i < t->cap; i++) {
+		free(t->buckets[i]);
+		t->buckets[i] = NULL;
+	}
+	t->count = 0;
+	t->memory = t->cap * sizeof(*t->buckets);
+}
+
+void sc_table_free(sc_table *t)
+{
+	if (t->buckets) {
+		sc_table_free_entries(t);
+		free(t->buckets);
+	}
+	t->buckets = NULL;
+	t->cap = 0;
+	t->memory = 0;
+}
+
+void sc_table_clear(sc_table *t)
+{
+	sc_table_free_entries(t);
+}
+
+uint64_t sc_table_hash(const char *key, size_t len)
+{
+	return sc_hash_bytes(key, len, 0x73746174u);
+}
+
+sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
+{
+	uint32_t mask = t->cap - 1;
+	if (!t->cap) {
+		return NULL;
+	}
+	for (uint32_t i = (uint32_t) hash & mask;; i = (i + 1) & mask) {
+		sc_entry *e = t->buckets[i];
+		if (!e) {
+			return NULL;
+		}
+		if (e->hash == hash && e->len == len && memcmp(e->key, key, len) == 0) {
+			return e;
+		}
+	}
+}
+
+/* Doubles the bucket array; entries keep their addresses. */
+static int sc_table_grow(sc_table *t)
+{
+	uint32_t ncap = t->cap * 2, nmask = ncap - 1;
+	sc_entry **nb = calloc(ncap, sizeof(*nb));
+	if (!nb) {
+		return -1;
+	}
+	for (uint32_t i = 0; i < t->cap; i++) {
+		sc_entry *e = t->buckets[i];
+		if (e) {
+			uint32_t j = (uint32_t) e->hash & nmask;
+			while (nb[j]) {
+				j = (j + 1) & nmask;
+			}
+			nb[j] = e;
+		}
+	}
+	free(t->buckets);
+	t->memory += (ncap - t->cap) * sizeof(*nb);
+	t->buckets = nb;
+	t->cap = ncap;
+	return 0;
+}
+
+sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash)
+{
+	sc_entry *e = sc_table_find(t, key, len, hash);
+	uint32_t mask;
+
+	if (e) {
+		return e;
+	}
+	if (!t->cap || ((uint64_t) t->count + 1) * 2 > t->cap) {
+		if (!t->cap ? sc_table_init(t, 64) : sc_table_grow(t)) {
+			return NULL;
+		}
+	}
+	e = calloc(1, sizeof(*e) + len + 1);
+	if (!e) {
+		return NULL;
+	}
+	e->hash = hash;
+	e->len = (uint32_t) len;
+	e->r.wd = -1;
+	memcpy(e->key, key, len);
+	e->key[len] = '\0';
+	mask = t->cap - 1;
+	for (uint32_t i = (uint32_t) hash & mask;; i = (i + 1) & mask) {
+		if (!t->buckets[i]) {
+			t->buckets[i] = e;
+			break;
+		}
+	}
+	t->count++;
+	t->memory += sizeof(*e) + len + 1;
+	return e;
+}

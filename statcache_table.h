@@ -1,0 +1,85 @@
+/*
+ * statcache: the results table, private to the PHP thread that fills it.
+ *
+ * One entry per spelling of a path.  A canonical entry holds an lstat()
+ * result (or the errno of a failure, or a reason not to answer), the
+ * access() answers asked so far, and the generation values it depends on.
+ * An alias entry (a spelling with ".", ".." or "//") points to its
+ * canonical entry and depends on the directories its ".." and "." crossed.
+ * Entries are never removed one by one: a stale entry is refilled in place,
+ * and the whole table goes at once (cap, reset, fork), so pointers between
+ * entries stay valid.  Pure C: unit-tested with cmocka.
+ */
+#ifndef STATCACHE_TABLE_H
+#define STATCACHE_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "statcache_gen.h"
+
+#define SC_MAX_DEPS 3
+
+typedef enum {
+	SC_KIND_EMPTY = 0, /* never filled */
+	SC_KIND_FOUND,     /* lstat() succeeded on something that is not a symlink */
+	SC_KIND_LINK,      /* lstat() of a symlink: answers lstat-based calls only */
+	SC_KIND_MISSING,   /* lstat() failed with err */
+	SC_KIND_BYPASS,    /* PHP's own call answers (err: an sc_bypass reason) */
+	SC_KIND_ALIAS      /* another spelling of target */
+} sc_kind;
+
+typedef enum {
+	SC_BYPASS_SYMLINK_DIR = 1, /* a component before the last is a symlink */
+	SC_BYPASS_HARDLINK,        /* a regular file with st_nlink > 1 */
+	SC_BYPASS_UNTRUSTED,       /* a file system that raises no events for others' changes */
+	SC_BYPASS_UNWATCHABLE,     /* inotify_add_watch() failed (EACCES, ENOSPC, ...) */
+	SC_BYPASS_SPECIAL          /* a spelling the kernel resolves in a way we don't cache */
+} sc_bypass;
+
+typedef struct sc_entry sc_entry;
+
+typedef struct sc_result {
+	uint32_t epoch;
+	uint8_t kind;
+	uint8_t ndeps;
+	uint8_t access_known;    /* R_OK | W_OK | X_OK asked so far */
+	uint8_t access_ok;       /* of those, which succeeded */
+	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass */
+	int32_t wd;              /* a watched directory's wd, else -1 */
+	sc_dep deps[SC_MAX_DEPS];
+	sc_entry *target;        /* ALIAS only */
+	struct stat st;          /* FOUND and LINK only */
+} sc_result;
+
+struct sc_entry {
+	uint64_t hash;
+	uint32_t len;
+	sc_result r;
+	char key[];              /* len bytes and a NUL */
+};
+
+typedef struct sc_table {
+	sc_entry **buckets;      /* open addressing, linear probing */
+	uint32_t cap;            /* power of two */
+	uint32_t count;
+	size_t memory;           /* bytes held by entries and buckets */
+} sc_table;
+
+int sc_table_init(sc_table *t, uint32_t initial_cap);
+void sc_table_free(sc_table *t);
+/* Drops every entry (caps, statcache_reset(), a fork()ed child). */
+void sc_table_clear(sc_table *t);
+
+uint64_t sc_table_hash(const char *key, size_t len);
+sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash);
+/* Returns the entry for key, creating an empty one; NULL if out of memory. */
+sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash);
+
+static inline int sc_result_valid(const sc_gen *g, const sc_result *r)
+{
+	return r->kind != SC_KIND_EMPTY && sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps);
+}
+
+#endif

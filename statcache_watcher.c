@@ -1,0 +1,437 @@
+/*
+ * statcache: the process-wide invalidation machine (see statcache_watcher.h).
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+#include "statcache_watcher.h"
+#include "statcache_events.h"
+#include "statcache_log.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#define SC_WATCH_MASK (IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE \
+	| IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+
+sc_proc sc_the_proc = { .ifd = -1, .epfd = -1, .stopfd = -1, .mount_watch_fd = -1, .mount_drain_fd = -1 };
+
+/* Guards starting the instance and the watcher (miss path only).  An atomic
+ * flag rather than a mutex so that a fork()ed child, which may inherit it
+ * held by a thread that does not exist there, can simply reset it. */
+static atomic_flag sc_start_lock = ATOMIC_FLAG_INIT;
+static int32_t sc_pid;
+
+static void sc_lock(void)
+{
+	while (atomic_flag_test_and_set_explicit(&sc_start_lock, memory_order_acquire)) {
+		sched_yield();
+	}
+}
+
+static void sc_unlock(void)
+{
+	atomic_flag_clear_explicit(&sc_start_lock, memory_order_release);
+}
+
+static void sc_close(int *fd)
+{
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/* A fork()ed child has no watcher thread and must never read its parent's
+ * queue: it drops its copies of the per-process fds and starts again on
+ * first use.  In shared mode the region and the instance are the point of
+ * forking, so they stay; otherwise the child's inherited results are
+ * dropped with an epoch bump of its private copy of the table. */
+static void sc_atfork_child(void)
+{
+	sc_proc *p = &sc_the_proc;
+
+	atomic_flag_clear_explicit(&sc_start_lock, memory_order_relaxed);
+	sc_pid = (int32_t) getpid();
+	p->thread_running = 0;
+	sc_close(&p->epfd);
+	sc_close(&p->stopfd);
+	sc_close(&p->mount_watch_fd);
+	sc_close(&p->mount_drain_fd);
+	if (!p->gen) {
+		return;
+	}
+	if (!p->region.shared) {
+		sc_close(&p->ifd);
+		atomic_store_explicit(&p->gen->drain_seq, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->pending, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->wd_base, 0, memory_order_relaxed);
+		sc_gen_bump_epoch(p->gen);
+	}
+	if (atomic_load_explicit(&p->state, memory_order_relaxed) == SC_PROC_READY) {
+		atomic_store_explicit(&p->state, SC_PROC_OFF, memory_order_relaxed);
+	}
+}
+
+/* pthread_atfork handlers cannot be removed, so the image that registered
+ * them must stay mapped: pin it (RTLD_NODELETE) and register once per image,
+ * which also makes MSHUTDOWN + MINIT (Apache graceful restart) safe. */
+static void sc_register_atfork(void)
+{
+	static int registered;
+	Dl_info info;
+
+	if (registered) {
+		return;
+	}
+	if (dladdr((void *) sc_register_atfork, &info) && info.dli_fname) {
+		void *self = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+		(void) self; /* the reference is meant to be kept */
+	}
+	pthread_atfork(NULL, NULL, sc_atfork_child);
+	registered = 1;
+}
+
+int sc_proc_startup(const sc_proc_settings *s)
+{
+	sc_proc *p = &sc_the_proc;
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->ifd = p->epfd = p->stopfd = p->mount_watch_fd = p->mount_drain_fd = -1;
+	p->set = *s;
+	p->max_staleness_ms = s->max_staleness_ms;
+	sc_pid = (int32_t) getpid();
+	atomic_flag_clear(&sc_start_lock);
+	sc_register_atfork();
+
+	rc = sc_region_create(&p->region, s->slots, s->shared);
+	if (rc < 0) {
+		p->off_reason = "could not allocate the generation table";
+		p->errno_at_failure = -rc;
+		atomic_store(&p->state, SC_PROC_FAILED);
+		return rc;
+	}
+	p->gen = p->region.gen;
+	if (s->shared) {
+		/* Created before php-fpm daemonizes and forks: every worker inherits it. */
+		p->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (p->ifd < 0) {
+			p->errno_at_failure = errno;
+			p->off_reason = "inotify_init1() failed (fs.inotify.max_user_instances?)";
+			atomic_store(&p->state, SC_PROC_FAILED);
+			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
+				"(raise fs.inotify.max_user_instances)", strerror(p->errno_at_failure));
+			return -p->errno_at_failure;
+		}
+		p->ifd_inherited = 1;
+	}
+	atomic_store(&p->state, SC_PROC_OFF);
+	return 0;
+}
+
+int sc_proc_share(uint32_t slots)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_region r;
+	int rc, fd;
+
+	sc_lock();
+	if (p->region.shared) {
+		sc_unlock();
+		return -EALREADY;
+	}
+	if (atomic_load(&p->state) == SC_PROC_READY && atomic_load(&p->gen->max_wd) > 0) {
+		sc_unlock();
+		return -EBUSY;
+	}
+	rc = sc_region_create(&r, slots, 1);
+	if (rc < 0) {
+		sc_unlock();
+		return rc;
+	}
+	fd = p->ifd >= 0 ? p->ifd : inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (fd < 0) {
+		rc = -errno;
+		sc_region_release(&r);
+		sc_unlock();
+		return rc;
+	}
+	/* carry the epoch over so that nothing filled before counts */
+	atomic_store(&r.gen->epoch, sc_gen_epoch(p->gen) + 1);
+	sc_region_release(&p->region);
+	p->region = r;
+	p->gen = r.gen;
+	p->ifd = fd;
+	p->ifd_inherited = 1;
+	p->set.shared = 1;
+	p->set.slots = slots;
+	sc_unlock();
+	return 0;
+}
+
+static void sc_stop_watcher(sc_proc *p)
+{
+	if (p->thread_running) {
+		uint64_t one = 1;
+		if (write(p->stopfd, &one, sizeof(one)) == sizeof(one)) {
+			pthread_join(p->thread, NULL);
+		} else {
+			pthread_cancel(p->thread);
+			pthread_join(p->thread, NULL);
+		}
+		p->thread_running = 0;
+	}
+}
+
+void sc_proc_shutdown(void)
+{
+	sc_proc *p = &sc_the_proc;
+
+	sc_stop_watcher(p);
+	sc_close(&p->epfd);
+	sc_close(&p->stopfd);
+	sc_close(&p->mount_watch_fd);
+	sc_close(&p->mount_drain_fd);
+	/* Closing our copy of a shared instance leaves the siblings' copies. */
+	sc_close(&p->ifd);
+	sc_region_release(&p->region);
+	p->gen = NULL;
+	atomic_store(&p->state, SC_PROC_OFF);
+}
+
+/* The watcher: never touches PHP state, only the table's atomics; every
+ * signal is blocked in it (set by the creating thread). */
+static void *sc_watcher_main(void *arg)
+{
+	sc_proc *p = arg;
+	struct epoll_event evs[4];
+
+	for (;;) {
+		int n = epoll_wait(p->epfd, evs, 4, -1);
+		if (n < 0) {
+			if (errno == EINTR) {
+				continue;
+			}
+			return NULL;
+		}
+		for (int i = 0; i < n; i++) {
+			int fd = evs[i].data.fd;
+			if (fd == p->stopfd) {
+				return NULL;
+			}
+			atomic_fetch_add_explicit(&p->watcher_wakeups, 1, memory_order_relaxed);
+			if (!p->set.test_watcher) {
+				continue;
+			}
+			if (fd == p->mount_watch_fd) {
+				/* a mount, bind mount, remount or unmount: no inotify event
+				 * tells which results it changed */
+				sc_gen_bump_epoch(p->gen);
+			}
+			sc_gen_mark_pending(p->gen);
+		}
+	}
+}
+
+static int sc_epoll_add(int epfd, int fd, uint32_t events)
+{
+	struct epoll_event ev = { .events = events, .data.fd = fd };
+	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+static int sc_start_watcher_locked(sc_proc *p)
+{
+	sigset_t all, old;
+	int rc;
+
+	p->epfd = epoll_create1(EPOLL_CLOEXEC);
+	p->stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (p->epfd < 0 || p->stopfd < 0
+			|| sc_epoll_add(p->epfd, p->ifd, EPOLLIN | EPOLLET) < 0
+			|| sc_epoll_add(p->epfd, p->stopfd, EPOLLIN) < 0) {
+		return -errno;
+	}
+	if (p->mount_watch_fd >= 0) {
+		sc_epoll_add(p->epfd, p->mount_watch_fd, EPOLLPRI);
+	}
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&p->thread, NULL, sc_watcher_main, p);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		return -rc;
+	}
+	p->thread_running = 1;
+	return 0;
+}
+
+int sc_proc_start(void)
+{
+	sc_proc *p = &sc_the_proc;
+	int st = atomic_load_explicit(&p->state, memory_order_acquire), rc;
+
+	if (st == SC_PROC_READY) {
+		return 0;
+	}
+	if (st == SC_PROC_FAILED || !p->gen) {
+		return -1;
+	}
+	sc_lock();
+	st = atomic_load_explicit(&p->state, memory_order_relaxed);
+	if (st != SC_PROC_OFF) {
+		sc_unlock();
+		return st == SC_PROC_READY ? 0 : -1;
+	}
+	if (p->ifd < 0) {
+		p->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (p->ifd < 0) {
+			p->errno_at_failure = errno;
+			p->off_reason = "inotify_init1() failed (fs.inotify.max_user_instances?)";
+			atomic_store(&p->state, SC_PROC_FAILED);
+			sc_unlock();
+			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
+				"in process %d (raise fs.inotify.max_user_instances)",
+				strerror(p->errno_at_failure), (int) sc_pid);
+			return -1;
+		}
+	}
+	p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	p->mount_drain_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	rc = sc_start_watcher_locked(p);
+	if (rc < 0) {
+		/* No watcher: lookups drain the queue themselves at least every
+		 * millisecond, so others' changes stay bounded. */
+		sc_log_once(SC_LOG_NO_WATCHER, "statcache: no watcher thread (%s); lookups drain the queue "
+			"themselves every millisecond", strerror(-rc));
+		p->max_staleness_ms = 1;
+	}
+	atomic_store_explicit(&p->state, SC_PROC_READY, memory_order_release);
+	sc_unlock();
+	return 0;
+}
+
+static int sc_pid_alive(int32_t pid)
+{
+	return kill(pid, 0) == 0 || errno != ESRCH;
+}
+
+void sc_proc_drain(void)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+	union {
+		struct inotify_event ev;
+		char buf[8192];
+	} u;
+	sc_event_tally t = { 0 };
+	uint32_t odd = sc_gen_drain_begin(g, sc_pid);
+
+	if (!odd) {
+		sc_gen_drain_wait(g, p->region.shared ? sc_pid_alive : NULL);
+		return;
+	}
+	if (p->ifd >= 0) {
+		for (;;) {
+			ssize_t n = read(p->ifd, u.buf, sizeof(u.buf));
+			if (n > 0) {
+				sc_events_apply(g, u.buf, (size_t) n, &t);
+				continue;
+			}
+			if (n < 0 && errno == EINTR) {
+				continue;
+			}
+			if (n < 0 && errno != EAGAIN) {
+				/* cannot tell what we missed */
+				sc_gen_bump_epoch(g);
+			}
+			break;
+		}
+	}
+	if (p->mount_drain_fd >= 0) {
+		struct pollfd pfd = { .fd = p->mount_drain_fd, .events = POLLPRI };
+		if (poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLPRI | POLLERR))) {
+			sc_gen_bump_epoch(g);
+		}
+	}
+	if (t.events) {
+		atomic_fetch_add_explicit(&g->events, t.events, memory_order_relaxed);
+	}
+	if (t.overflows) {
+		atomic_fetch_add_explicit(&g->overflows, t.overflows, memory_order_relaxed);
+		atomic_fetch_add_explicit(&g->flushes, t.overflows, memory_order_relaxed);
+	}
+	sc_gen_drain_end(g, odd, sc_now_ms());
+}
+
+void sc_proc_flush(int clear_watches)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+
+	if (!g) {
+		return;
+	}
+	sc_gen_bump_epoch(g);
+	atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
+	if (clear_watches && p->ifd >= 0) {
+		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
+		/* claim (base, hi]: a concurrent flusher takes the rest */
+		if (hi > base && atomic_compare_exchange_strong(&g->wd_base, &base, hi)) {
+			for (int32_t wd = base + 1; wd <= hi; wd++) {
+				inotify_rm_watch(p->ifd, wd);
+			}
+		}
+		/* Again after the sweep: a fill that found one of the removed
+		 * watches still in place recorded an epoch from before this. */
+		sc_gen_bump_epoch(g);
+	}
+}
+
+int sc_proc_add_watch(const char *dir)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+	int wd = inotify_add_watch(p->ifd, dir, SC_WATCH_MASK | IN_DONT_FOLLOW | IN_ONLYDIR);
+	int32_t m;
+
+	if (wd < 0) {
+		int e = errno;
+		if (e == ENOSPC) {
+			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
+			sc_log_once(SC_LOG_NO_WATCHES, "statcache: inotify_add_watch() failed with ENOSPC; "
+				"directories past the limit are not cached (raise fs.inotify.max_user_watches)");
+		} else if (e != ENOENT && e != ENOTDIR) {
+			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
+		}
+		return -e;
+	}
+	m = atomic_load_explicit(&g->max_wd, memory_order_relaxed);
+	while (wd > m && !atomic_compare_exchange_weak(&g->max_wd, &m, wd)) {
+	}
+	if (wd > m && wd - atomic_load(&g->wd_base) > (int32_t) p->set.max_watches) {
+		sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
+			"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
+		sc_proc_flush(1);
+	}
+	return wd;
+}
+
+int sc_proc_watch_count(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	if (!g) {
+		return 0;
+	}
+	return (int) (atomic_load(&g->max_wd) - atomic_load(&g->wd_base));
+}

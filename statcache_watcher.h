@@ -1,0 +1,101 @@
+/*
+ * statcache: the process-wide invalidation machine.
+ *
+ * One inotify instance (private, or inherited from the master in shared
+ * mode), one watcher thread that blocks in epoll_wait() and only sets the
+ * table's pending flag, and the drain that applies queued events to the
+ * generation table.  Everything here is shared by every PHP thread of the
+ * process; the per-thread results live in statcache_lookup.c.
+ */
+#ifndef STATCACHE_WATCHER_H
+#define STATCACHE_WATCHER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "statcache_gen.h"
+#include "statcache_shared.h"
+
+typedef enum {
+	SC_PROC_OFF = 0,     /* not started in this process yet */
+	SC_PROC_READY,       /* instance, epoll set and (normally) watcher running */
+	SC_PROC_FAILED       /* no inotify here: the cache stays off in this process */
+} sc_proc_state;
+
+typedef struct sc_proc_settings {
+	uint32_t slots;
+	uint32_t max_watches;
+	uint32_t max_staleness_ms;
+	int shared;
+	int test_watcher;          /* 0: the watcher never sets the flag (tests) */
+	int test_untrusted;        /* every file system is untrusted (tests) */
+} sc_proc_settings;
+
+typedef struct sc_proc {
+	/* Read on every hit: written only at startup, fork and shutdown. */
+	sc_gen *gen;
+	uint32_t max_staleness_ms;
+	_Atomic int state;
+	char pad0[SC_CACHE_LINE - 16];
+
+	sc_proc_settings set;
+	sc_region region;
+	int ifd;                   /* inotify instance; -1 when none */
+	int ifd_inherited;         /* shared mode: created by the master, not ours to close */
+	int epfd;                  /* watcher's epoll set */
+	int stopfd;                /* eventfd that ends the watcher */
+	int mount_watch_fd;        /* /proc/self/mountinfo in the epoll set */
+	int mount_drain_fd;        /* polled by drains: mounts by a child we waited for */
+	pthread_t thread;
+	int thread_running;
+	int errno_at_failure;
+	const char *off_reason;    /* why the cache is off in this process */
+	_Atomic uint64_t watcher_wakeups;
+	_Atomic uint64_t failed_watches;
+	_Atomic uint64_t untrusted_dirs;
+} sc_proc;
+
+/* The one machine of this process.  ZTS-safe: its fields are written at
+ * MINIT/MSHUTDOWN (one thread), in a pthread_atfork child handler (one
+ * thread), or under init_lock; the hit path only reads gen, the settings
+ * and the atomic state. */
+extern sc_proc sc_the_proc;
+
+int sc_proc_startup(const sc_proc_settings *s);
+void sc_proc_shutdown(void);
+/* Lazily starts the instance and the watcher in this process: 0 if usable. */
+int sc_proc_start(void);
+/* Shared mode from a PHP master (statcache_share()): region + instance now. */
+int sc_proc_share(uint32_t slots);
+
+/* Adds (or finds) the watch of a directory; returns wd or -errno. */
+int sc_proc_add_watch(const char *dir);
+/* Reads and applies every queued event (or waits for the drainer). */
+void sc_proc_drain(void);
+/* Drops everything: epoch bump, and every watch when clear_watches. */
+void sc_proc_flush(int clear_watches);
+/* A sync point: this process changed the file system. */
+static inline void sc_proc_mark_pending(void)
+{
+	if (sc_the_proc.gen) {
+		sc_gen_mark_pending(sc_the_proc.gen);
+	}
+}
+
+/* The hit path's check: drain first when events are pending, a drain is
+ * running, or the last drain is older than the staleness bound. */
+static inline void sc_proc_sync(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	if (sc_gen_needs_sync(g)) {
+		sc_proc_drain();
+	} else if (sc_the_proc.max_staleness_ms
+			&& sc_now_ms() - atomic_load_explicit(&g->last_drain_ms, memory_order_relaxed)
+				> sc_the_proc.max_staleness_ms) {
+		sc_proc_drain();
+	}
+}
+
+int sc_proc_watch_count(void);
+
+#endif
