@@ -35,8 +35,6 @@
 
 #include <sys/stat.h>
 
-sc_cache *statcache_thread_cache(void);
-
 static _Atomic uint64_t sc_ops_replaced;
 
 uint64_t statcache_hooks_ops_replaced(void)
@@ -101,7 +99,7 @@ static sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir
 	if (!c) {
 		return NULL;
 	}
-	if (len == 0 || path[0] != '/' || memchr(path, '\0', len)) {
+	if (len == 0 || path[0] != '/') {
 		sc_count(&c->n.bypassed);
 		return NULL;
 	}
@@ -452,7 +450,10 @@ static void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 	if (EG(exception) || !SCG(active) || atomic_load(&sc_the_proc.state) != SC_PROC_READY) {
 		return;
 	}
-	sc_proc_drain();
+	while (!sc_proc_drain()) {
+		/* another thread was draining: drain again, ourselves, so that
+		 * whatever was queued when clearstatcache() was called is applied */
+	}
 	if (ZEND_NUM_ARGS() == 2) {
 		zval *arg = ZEND_CALL_ARG(execute_data, 2);
 		ZVAL_DEREF(arg);

@@ -47,6 +47,17 @@ ZEND_EXTERN_MODULE_GLOBALS(statcache)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif
 
+#if STATCACHE_HAVE_CACHE
+sc_cache *statcache_thread_cache_slow(void);
+
+/* This thread's results, created on its first lookup. */
+static inline sc_cache *statcache_thread_cache(void)
+{
+	sc_cache *c = SCG(cache);
+	return c ? c : statcache_thread_cache_slow();
+}
+#endif
+
 /* Why the cache is off in this process (NULL when it is on). */
 const char *statcache_off_reason(void);
 

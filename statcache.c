@@ -157,7 +157,7 @@ static void sc_threads_remove(sc_cache *c)
 
 /* This thread's results, created on its first lookup (GINIT stays cheap:
  * threaded servers start and end PHP threads constantly). */
-sc_cache *statcache_thread_cache(void)
+sc_cache *statcache_thread_cache_slow(void)
 {
 	sc_cache *c = SCG(cache);
 	if (!c) {

@@ -36,18 +36,17 @@ void sc_gen_init(sc_gen *g, uint32_t slots)
 	atomic_store_explicit(&g->last_drain_ms, sc_now_ms(), memory_order_relaxed);
 }
 
-/* A small, fast 64-bit hash (8 bytes a step, multiply-xorshift mixing);
- * quality only matters for spreading slots and table buckets. */
+/* A small, fast 64-bit hash: one multiply per 8 bytes and a final
+ * avalanche.  Quality only matters for spreading slots and table buckets
+ * (keys are compared in full). */
 uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
 {
 	const unsigned char *p = data;
-	uint64_t h = seed ^ (0x9e3779b97f4a7c15ull * (len + 1));
+	uint64_t h = seed ^ (len * 0x9e3779b97f4a7c15ull);
 	while (len >= 8) {
 		uint64_t k;
 		memcpy(&k, p, 8);
-		k *= 0xbf58476d1ce4e5b9ull;
-		k ^= k >> 31;
-		h = (h ^ k) * 0x94d049bb133111ebull;
+		h = (h ^ k) * 0xbf58476d1ce4e5b9ull;
 		h ^= h >> 29;
 		p += 8;
 		len -= 8;
@@ -55,13 +54,11 @@ uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
 	if (len) {
 		uint64_t k = 0;
 		memcpy(&k, p, len);
-		k *= 0xbf58476d1ce4e5b9ull;
-		k ^= k >> 31;
-		h = (h ^ k) * 0x94d049bb133111ebull;
+		h = (h ^ k) * 0xbf58476d1ce4e5b9ull;
 	}
 	h ^= h >> 32;
-	h *= 0xd6e8feb86659fd93ull;
-	h ^= h >> 32;
+	h *= 0x94d049bb133111ebull;
+	h ^= h >> 29;
 	return h;
 }
 

@@ -369,6 +369,10 @@ sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 			"thread's results are dropped and filled again (raise statcache.max_entries if "
 			"this repeats)", c->max_entries);
 	}
+	if (memchr(path, '\0', len)) {
+		/* PHP's own call refuses it; never inserted, so a hit has no NUL */
+		return sc_answer(c, NULL, 0);
+	}
 	switch (sc_canon_path(&c->canon, path, len)) {
 		case SC_CANON_SAME:
 			return sc_answer(c, sc_resolve(c, path, len, 0), 0);

@@ -276,7 +276,7 @@ static int sc_start_watcher_locked(sc_proc *p)
 	return 0;
 }
 
-int sc_proc_start(void)
+int sc_proc_start_slow(void)
 {
 	sc_proc *p = &sc_the_proc;
 	int st = atomic_load_explicit(&p->state, memory_order_acquire), rc;
@@ -326,7 +326,7 @@ static int sc_pid_alive(int32_t pid)
 	return kill(pid, 0) == 0 || errno != ESRCH;
 }
 
-void sc_proc_drain(void)
+int sc_proc_drain(void)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
@@ -339,7 +339,7 @@ void sc_proc_drain(void)
 
 	if (!odd) {
 		sc_gen_drain_wait(g, p->region.shared ? sc_pid_alive : NULL);
-		return;
+		return 0;
 	}
 	if (p->ifd >= 0) {
 		for (;;) {
@@ -372,6 +372,20 @@ void sc_proc_drain(void)
 		atomic_fetch_add_explicit(&g->flushes, t.overflows, memory_order_relaxed);
 	}
 	sc_gen_drain_end(g, odd, sc_now_ms());
+	return 1;
+}
+
+void sc_proc_drain_pending(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	/* Each round either drains (clearing pending before reading, so every
+	 * sync point that set it before is covered) or waits for another
+	 * thread's drain, after which pending is looked at again. */
+	while (sc_gen_needs_sync(g)) {
+		if (sc_proc_drain()) {
+			return;
+		}
+	}
 }
 
 void sc_proc_flush(int clear_watches)

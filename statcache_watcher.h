@@ -64,14 +64,28 @@ extern sc_proc sc_the_proc;
 int sc_proc_startup(const sc_proc_settings *s);
 void sc_proc_shutdown(void);
 /* Lazily starts the instance and the watcher in this process: 0 if usable. */
-int sc_proc_start(void);
+int sc_proc_start_slow(void);
+
+static inline int sc_proc_start(void)
+{
+	/* acquire: pairs with the release that publishes a started machine */
+	if (atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) == SC_PROC_READY) {
+		return 0;
+	}
+	return sc_proc_start_slow();
+}
 /* Shared mode from a PHP master (statcache_share()): region + instance now. */
 int sc_proc_share(uint32_t slots);
 
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
 int sc_proc_add_watch(const char *dir);
-/* Reads and applies every queued event (or waits for the drainer). */
-void sc_proc_drain(void);
+/* Reads and applies every queued event, or waits for the drain in
+ * progress; returns 1 if it drained itself. */
+int sc_proc_drain(void);
+/* Until this thread has seen a drain that started after the pending flag
+ * was last set: a drain that was already reading when a sync point marked
+ * the flag may have missed that sync point's events. */
+void sc_proc_drain_pending(void);
 /* Drops everything: epoch bump, and every watch when clear_watches. */
 void sc_proc_flush(int clear_watches);
 /* A sync point: this process changed the file system. */
@@ -88,7 +102,7 @@ static inline void sc_proc_sync(void)
 {
 	sc_gen *g = sc_the_proc.gen;
 	if (sc_gen_needs_sync(g)) {
-		sc_proc_drain();
+		sc_proc_drain_pending();
 	} else if (sc_the_proc.max_staleness_ms
 			&& sc_now_ms() - atomic_load_explicit(&g->last_drain_ms, memory_order_relaxed)
 				> sc_the_proc.max_staleness_ms) {

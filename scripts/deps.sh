@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Install (idempotently) every Debian 12 package the statcache test command needs.
+# Runs as root. Quiet when everything is already there; fails loudly otherwise.
+set -euo pipefail
+
+PKGS=(
+  php8.2-dev php8.2-cli          # NTS PHP + phpize/php-config
+  re2c bison autoconf automake libtool pkg-config   # PHP/extension build tools
+  build-essential dpkg-dev xz-utils                 # compiler, apt-get source, tarballs
+  libcmocka-dev                  # C unit tests (tests/unit)
+  strace ltrace valgrind         # tracing / leak checks used by tests
+  ca-certificates
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  # dpkg-query prints "install ok installed" for a fully installed package.
+  if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "deps: all ${#PKGS[@]} packages present"
+  exit 0
+fi
+
+if [[ $EUID -ne 0 ]]; then
+  echo "deps: missing packages (${missing[*]}) and not root; run as root" >&2
+  exit 1
+fi
+
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! { apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  echo "deps: apt-get FAILED; output follows" >&2
+  cat "$log" >&2
+  exit 1
+fi
+echo "deps: installed ${#missing[@]} package(s)"

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Build (once) a ZTS + debug PHP 8.2 from Debian bookworm's php8.2 source package
+# and install it into $CACHE/php-zts. Reused while $CACHE/php-zts/bin/php exists
+# and the stamp file records the same version + configure line.
+#
+# Usage: scripts/zts-php.sh            -> prints the path of php-config on stdout
+# Env:   STATCACHE_CACHE (default ~/.cache/statcache), JOBS (default 2)
+#        STATCACHE_REBUILD=1 forces a rebuild.
+# Progress goes to stderr; the only stdout line is the php-config path.
+#
+# The build uses the upstream tarball shipped in Debian's source package
+# (php8.2_X.orig.tar.xz); Debian's patches are NOT applied (they need a full
+# buildconf and mostly concern Debian's packaging layout).
+set -euo pipefail
+
+CACHE=${STATCACHE_CACHE:-$HOME/.cache/statcache}
+JOBS=${JOBS:-2}
+PREFIX=$CACHE/php-zts
+SRCDIR=$CACHE/src
+STAMP=$PREFIX/.statcache-stamp
+FALLBACK_VERSION=8.2.32-1~deb12u1
+CONFIGURE_ARGS=(--enable-zts --enable-debug --disable-all --enable-cli
+  --enable-pcntl --enable-posix --enable-embed=shared "--prefix=$PREFIX")
+
+log() { echo "zts-php: $*" >&2; }
+die() { echo "zts-php: ERROR: $*" >&2; exit 1; }
+
+mkdir -p "$CACHE" "$SRCDIR"
+exec 9>"$CACHE/.zts-php.lock"
+flock 9   # serialise concurrent builds
+
+ensure_deb_src() {
+  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ &&
+     ! grep -qs '^deb-src .*debian[ /].*bookworm' /etc/apt/sources.list; then
+    log "adding deb-src entry for bookworm"
+    cat >/etc/apt/sources.list.d/statcache-src.sources <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+    apt-get update -q >&2
+  elif ! apt-cache showsrc php8.2 >/dev/null 2>&1 || [[ -z "$(apt-cache showsrc php8.2 2>/dev/null)" ]]; then
+    apt-get update -q >&2
+  fi
+}
+
+# Echo the path of the orig tarball, downloading the source package if needed.
+fetch_source() {
+  local t
+  t=$(ls -1 "$SRCDIR"/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
+  if [[ -n "$t" ]]; then echo "$t"; return; fi
+  ensure_deb_src
+  # Only the plain bookworm suite's source is served (bookworm-security's is
+  # not), so ask apt for that suite's source; fall back to a known version.
+  log "downloading Debian source php8.2/bookworm"
+  ( cd "$SRCDIR" && apt-get source -q --download-only php8.2/bookworm >&2 ) ||
+  ( cd "$SRCDIR" && apt-get source -q --download-only "php8.2=$FALLBACK_VERSION" >&2 ) ||
+    die "apt-get source php8.2 failed"
+  t=$(ls -1 "$SRCDIR"/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
+  [[ -n "$t" ]] || die "no orig tarball after download"
+  echo "$t"
+}
+
+tarball=$(fetch_source)
+version=$(basename "$tarball" .orig.tar.xz); version=${version#php8.2_}
+want_stamp="php $version; configure ${CONFIGURE_ARGS[*]}"
+
+if [[ -z "${STATCACHE_REBUILD:-}" && -x "$PREFIX/bin/php" && -f "$STAMP" &&
+      "$(cat "$STAMP")" == "$want_stamp" ]]; then
+  log "reusing $PREFIX (php $version)"
+  echo "$PREFIX/bin/php-config"
+  exit 0
+fi
+
+start=$SECONDS
+build=$CACHE/build/php-$version
+log "building ZTS debug PHP $version in $build (log: $build.log)"
+rm -rf "$build" "$PREFIX"
+mkdir -p "$CACHE/build"
+tar -C "$CACHE/build" -xJf "$tarball"
+[[ -d "$build" ]] || die "tarball did not extract to $build"
+(
+  cd "$build"
+  ./configure "${CONFIGURE_ARGS[@]}"
+  make -j"$JOBS"
+  make install
+) >"$build.log" 2>&1 || { tail -n 60 "$build.log" >&2; die "build failed, see $build.log"; }
+"$PREFIX/bin/php" -r 'exit(PHP_ZTS && PHP_DEBUG ? 0 : 1);' || die "built php is not ZTS+debug"
+echo "$want_stamp" >"$STAMP"
+# The source tree is kept (it has run-tests.php and is handy for debugging);
+# remove it to save ~300 MB if wanted.
+log "built in $((SECONDS - start))s"
+echo "$PREFIX/bin/php-config"

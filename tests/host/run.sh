@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Build tests/host/sc_host and run every tests/host/*.host.php with it.
+#
+#   tests/host/run.sh [NAME...]        NAME = test file name without .host.php
+#
+# Test file format: the first lines after "<?php" may be "// key: value"
+# header comments (parsing stops at the first line that is not one):
+#   // threads: 4              worker threads            (default 1)
+#   // requests: 50            requests per thread       (default 1)
+#   // ini: name=value         INI setting, repeatable   (passed as -d)
+#   // requires: ext           needs SC_EXT; SKIP when SC_EXT is unset
+#   // status: 1               expected sc_host exit status (default 0)
+# The host's stdout (thread outputs in thread order, lines prefixed "[tN] ")
+# must equal NAME.expect exactly, and its exit status must match.
+#
+# Env: SC_EXT=/abs/path/statcache.so  loaded with -d extension=$SC_EXT
+#      PHP_CONFIG                     ZTS php-config (default: scripts/zts-php.sh)
+#      SC_HOST_WRAPPER                command prefix for sc_host, e.g. "strace -f"
+#      SC_HOST_VALGRIND=1             run sc_host under valgrind (leak check,
+#                                     USE_ZEND_ALLOC=0, tests/host/valgrind.supp)
+# Prints "PASS name" / "FAIL name" / "SKIP name" and a final
+# "host: N passed, N failed, N skipped" line; exits 1 if any test failed.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+PHP_CONFIG=${PHP_CONFIG:-$("$root/scripts/zts-php.sh")}
+export PHP_CONFIG
+
+make -s -C "$here" PHP_CONFIG="$PHP_CONFIG" sc_host >&2
+
+if (($# > 0)); then
+  tests=(); for n in "$@"; do tests+=("$here/${n%.host.php}.host.php"); done
+else
+  shopt -s nullglob; tests=("$here"/*.host.php)
+fi
+
+ext_args=()
+if [[ -n "${SC_EXT:-}" ]]; then
+  [[ -f "$SC_EXT" ]] || { echo "host: SC_EXT=$SC_EXT does not exist" >&2; exit 1; }
+  ext_args=(-d "extension=$(cd "$(dirname "$SC_EXT")" && pwd)/$(basename "$SC_EXT")")
+fi
+# shellcheck disable=SC2206
+wrapper=(${SC_HOST_WRAPPER:-})
+if [[ -n "${SC_HOST_VALGRIND:-}" ]]; then
+  export USE_ZEND_ALLOC=0
+  wrapper=(valgrind -q --suppressions="$here/valgrind.supp" --leak-check=full
+    --show-leak-kinds=definite,indirect,possible
+    --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "${wrapper[@]}")
+fi
+
+pass=0 fail=0 skip=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for t in "${tests[@]}"; do
+  name=$(basename "$t" .host.php)
+  threads=1 requests=1 status=0 requires="" ini=()
+  while IFS= read -r line; do
+    [[ $line == "<?php"* ]] && continue
+    [[ $line =~ ^//\ *([a-z-]+):\ *(.*[^[:space:]])[[:space:]]*$ ]] || break
+    key=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
+    case $key in
+      threads) threads=$val ;; requests) requests=$val ;; status) status=$val ;;
+      ini) ini+=(-d "$val") ;; requires) requires=$val ;;
+    esac
+  done <"$t"
+  if [[ -n $requires && -z "${SC_EXT:-}" ]]; then
+    echo "SKIP $name (requires $requires; SC_EXT not set)"; skip=$((skip + 1)); continue
+  fi
+  if [[ ! -f "$here/$name.expect" ]]; then
+    echo "FAIL $name (missing $name.expect)"; fail=$((fail + 1)); continue
+  fi
+  rc=0
+  "${wrapper[@]}" "$here/sc_host" -t "$threads" -n "$requests" "${ext_args[@]}" "${ini[@]}" "$t" \
+    >"$tmp/out" 2>"$tmp/err" || rc=$?
+  if [[ $rc == "$status" ]] && cmp -s "$tmp/out" "$here/$name.expect"; then
+    echo "PASS $name"; pass=$((pass + 1))
+  else
+    echo "FAIL $name (exit $rc, expected $status)"; fail=$((fail + 1))
+    diff -u "$here/$name.expect" "$tmp/out" | head -n 40 | sed 's/^/    /' || true
+    head -n 20 "$tmp/err" | sed 's/^/    stderr: /'
+  fi
+done
+echo "host: $pass passed, $fail failed, $skip skipped"
+((fail == 0))
