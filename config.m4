@@ -14,7 +14,7 @@ PHP_ARG_ENABLE([statcache-dev],
   [no])
 
 if test "$PHP_STATCACHE" != "no"; then
-  statcache_sources="statcache.c hooks.c"
+  statcache_sources="statcache.c hooks.c statcache_testapi.c"
   statcache_have_cache=yes
   AC_CHECK_HEADERS([sys/inotify.h sys/epoll.h sys/statfs.h], [], [statcache_have_cache=no])
 

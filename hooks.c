@@ -710,6 +710,14 @@ static void sc_uninstall_ops(void)
 	sc_orig_wops = NULL;
 }
 
+void statcache_hooks_restore_original_ops(void)
+{
+	if (sc_orig_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+		php_stream_stdio_ops = sc_orig_stdio;
+	}
+}
+
 void statcache_hooks_startup(void)
 {
 	atomic_store(&sc_ops_replaced, 0);
@@ -729,6 +737,18 @@ void statcache_hooks_shutdown(void)
 }
 
 #else /* !STATCACHE_HAVE_CACHE */
+
+void statcache_hooks_restore_original_ops(void)
+{
+}
+
+void statcache_hooks_restore_original_ops(void)
+{
+	if (sc_orig_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+		php_stream_stdio_ops = sc_orig_stdio;
+	}
+}
 
 void statcache_hooks_startup(void)
 {

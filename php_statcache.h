@@ -27,6 +27,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool shared;
 	bool test_untrusted;
 	bool test_watcher;
+	bool test_api;
 	zend_long max_watches;
 	zend_long max_entries;
 	zend_long shared_slots;

@@ -117,6 +117,8 @@ PHP_INI_BEGIN()
 		test_untrusted, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateBool,
 		test_watcher, zend_statcache_globals, statcache_globals)
+	STD_PHP_INI_BOOLEAN("statcache.test_api", "0", PHP_INI_SYSTEM, OnUpdateBool,
+		test_api, zend_statcache_globals, statcache_globals)
 PHP_INI_END()
 
 #if STATCACHE_HAVE_CACHE
@@ -214,6 +216,9 @@ static PHP_MINIT_FUNCTION(statcache)
 	REGISTER_INI_ENTRIES();
 	sc_in_minit = false;
 	sc_off_reason = NULL;
+	if (SCG(test_api)) {
+		statcache_testapi_register(module_number);
+	}
 
 #if STATCACHE_HAVE_CACHE
 	if (!SCG(enable)) {
@@ -259,6 +264,9 @@ static PHP_MSHUTDOWN_FUNCTION(statcache)
 	}
 	sc_log_sink = NULL;
 #endif
+	if (SCG(test_api)) {
+		statcache_testapi_unregister();
+	}
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
