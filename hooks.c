@@ -88,7 +88,7 @@ static bool sc_mode_writes(const char *mode)
 
 /* The canonical entry for a path PHP was asked about, or NULL when PHP's
  * own call must answer. */
-static sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir)
+static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir)
 {
 	sc_cache *c;
 
@@ -99,7 +99,9 @@ static sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir
 	if (!c) {
 		return NULL;
 	}
-	if (len == 0 || path[0] != '/') {
+	if (len == 0 || path[0] != '/' || len >= MAXPATHLEN) {
+		/* relative, or too long: PHP's own call refuses a long path with a
+		 * warning that even the quiet open_basedir check would raise */
 		sc_count(&c->n.bypassed);
 		return NULL;
 	}
@@ -334,7 +336,7 @@ static zend_string *sc_path_arg(zend_execute_data *execute_data)
 }
 
 /* file_exists (mode 0), is_readable, is_writable, is_executable. */
-static bool sc_answer_access(zend_string *path, int mode, zval *return_value)
+static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zval *return_value)
 {
 	sc_entry *e;
 	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {

@@ -36,32 +36,6 @@ void sc_gen_init(sc_gen *g, uint32_t slots)
 	atomic_store_explicit(&g->last_drain_ms, sc_now_ms(), memory_order_relaxed);
 }
 
-/* A small, fast 64-bit hash: one multiply per 8 bytes and a final
- * avalanche.  Quality only matters for spreading slots and table buckets
- * (keys are compared in full). */
-uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
-{
-	const unsigned char *p = data;
-	uint64_t h = seed ^ (len * 0x9e3779b97f4a7c15ull);
-	while (len >= 8) {
-		uint64_t k;
-		memcpy(&k, p, 8);
-		h = (h ^ k) * 0xbf58476d1ce4e5b9ull;
-		h ^= h >> 29;
-		p += 8;
-		len -= 8;
-	}
-	if (len) {
-		uint64_t k = 0;
-		memcpy(&k, p, len);
-		h = (h ^ k) * 0xbf58476d1ce4e5b9ull;
-	}
-	h ^= h >> 32;
-	h *= 0x94d049bb133111ebull;
-	h ^= h >> 29;
-	return h;
-}
-
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
 {
 	return (uint32_t) sc_hash_bytes(name, len, (uint64_t) (uint32_t) wd * 0x9e3779b97f4a7c15ull + 1) & g->mask;

@@ -35,6 +35,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 #define SC_CACHE_LINE 64
@@ -71,11 +72,60 @@ typedef struct sc_dep {
 	uint32_t val;
 } sc_dep;
 
+/* A fast 64-bit hash for paths and names (on the hit path: every lookup
+ * hashes its path): one 64x64->128 multiply per 16 bytes, wyhash-style.
+ * Quality only matters for spreading buckets and slots; keys are compared
+ * in full. */
+static inline uint64_t sc_hash_mix(uint64_t a, uint64_t b)
+{
+#ifdef __SIZEOF_INT128__
+	__uint128_t r = (__uint128_t) a * b;
+	return (uint64_t) r ^ (uint64_t) (r >> 64);
+#else
+	uint64_t h = (a ^ (b >> 29)) * 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 32) ^ b;
+#endif
+}
+
+static inline uint64_t sc_hash_read(const unsigned char *p, size_t n)
+{
+	uint64_t v = 0;
+	memcpy(&v, p, n);
+	return v;
+}
+
+static inline uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
+{
+	const unsigned char *p = data;
+	const uint64_t k0 = 0xa0761d6478bd642full, k1 = 0xe7037ed1a0b428dbull;
+	uint64_t a, b;
+
+	seed ^= k0;
+	if (len <= 16) {
+		if (len >= 8) {
+			a = sc_hash_read(p, 8);
+			b = sc_hash_read(p + len - 8, 8);
+		} else {
+			a = len ? sc_hash_read(p, len) : 0;
+			b = 0;
+		}
+	} else {
+		size_t i = len;
+		while (i > 16) {
+			seed = sc_hash_mix(sc_hash_read(p, 8) ^ k1, sc_hash_read(p + 8, 8) ^ seed);
+			p += 16;
+			i -= 16;
+		}
+		a = sc_hash_read(p + i - 16, 8);
+		b = sc_hash_read(p + i - 8, 8);
+	}
+	return sc_hash_mix(k1 ^ len, sc_hash_mix(a ^ k1, b ^ seed));
+}
+
 size_t sc_gen_size(uint32_t slots);
 void sc_gen_init(sc_gen *g, uint32_t slots);
 int sc_gen_slots_valid(long slots);
 
-uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed);
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len);
 uint32_t sc_gen_dir_slot(const sc_gen *g, int wd);
 uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino);

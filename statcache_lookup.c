@@ -59,9 +59,17 @@ void sc_cache_delete(sc_cache *c)
 	}
 }
 
+/* Keeps the reported size equal to the table's (statcache_stats()). */
+static void sc_cache_account(sc_cache *c)
+{
+	sc_count_set(&c->n.entries, c->table.count);
+	sc_count_set(&c->n.memory, c->table.memory + sizeof(*c));
+}
+
 void sc_cache_reset(sc_cache *c)
 {
 	sc_table_clear(&c->table);
+	sc_cache_account(c);
 }
 
 static void sc_set(sc_result *r, sc_kind kind, int err, uint32_t epoch)
@@ -268,31 +276,19 @@ static sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned 
 	return e;
 }
 
-/* Counts the answer and hides what PHP must answer itself. */
-static sc_entry *sc_answer(sc_cache *c, sc_entry *e, int hit)
+/* Counts a miss's answer and hides what PHP must answer itself. */
+static sc_entry *sc_answer(sc_cache *c, sc_entry *e)
 {
+	sc_cache_account(c);
 	if (!e || e->r.kind == SC_KIND_EMPTY) {
 		sc_count(&c->n.bypassed);
 		return NULL;
 	}
 	if (e->r.kind == SC_KIND_BYPASS) {
-		if (e->r.err == SC_BYPASS_UNTRUSTED) {
-			sc_count(&c->n.untrusted);
-		} else {
-			sc_count(&c->n.bypassed);
-		}
+		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n.untrusted : &c->n.bypassed);
 		return NULL;
 	}
-	if (hit) {
-		sc_count(&c->n.hits);
-		if (e->r.kind == SC_KIND_MISSING) {
-			sc_count(&c->n.negative_hits);
-		}
-	} else {
-		sc_count(&c->n.misses);
-		sc_count_set(&c->n.entries, c->table.count);
-		sc_count_set(&c->n.memory, c->table.memory + sizeof(*c));
-	}
+	sc_count(&c->n.misses);
 	return e;
 }
 
@@ -337,33 +333,12 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 	return target;
 }
 
-sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
+sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 {
-	sc_gen *g;
-	uint64_t h;
 	sc_entry *e;
 
-	if (sc_proc_start() < 0) {
-		sc_count(&c->n.bypassed);
-		return NULL;
-	}
-	g = sc_the_proc.gen;
-	sc_proc_sync();
-
-	h = sc_table_hash(path, len);
-	e = sc_table_find(&c->table, path, len, h);
-	if (e && sc_result_valid(g, &e->r)) {
-		if (e->r.kind != SC_KIND_ALIAS) {
-			return sc_answer(c, e, 1);
-		}
-		if (sc_result_valid(g, &e->r.target->r)) {
-			return sc_answer(c, e->r.target, 1);
-		}
-	}
-
-	/* miss */
 	if (c->table.count + SC_WALK_RESERVE >= c->max_entries) {
-		sc_table_clear(&c->table);
+		sc_cache_reset(c);
 		sc_count(&c->n.flushes);
 		sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; this "
 			"thread's results are dropped and filled again (raise statcache.max_entries if "
@@ -371,19 +346,19 @@ sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	}
 	if (memchr(path, '\0', len)) {
 		/* PHP's own call refuses it; never inserted, so a hit has no NUL */
-		return sc_answer(c, NULL, 0);
+		return sc_answer(c, NULL);
 	}
 	switch (sc_canon_path(&c->canon, path, len)) {
 		case SC_CANON_SAME:
-			return sc_answer(c, sc_resolve(c, path, len, 0), 0);
+			return sc_answer(c, sc_resolve(c, path, len, 0));
 		case SC_CANON_CHANGED:
 			e = sc_table_get(&c->table, path, len, h);
 			if (!e) {
-				return sc_answer(c, NULL, 0);
+				return sc_answer(c, NULL);
 			}
-			return sc_answer(c, sc_lookup_alias(c, e), 0);
+			return sc_answer(c, sc_lookup_alias(c, e));
 		default:
-			return sc_answer(c, NULL, 0);
+			return sc_answer(c, NULL);
 	}
 }
 

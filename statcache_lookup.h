@@ -56,9 +56,50 @@ int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted);
 void sc_cache_free(sc_cache *c);
 void sc_cache_reset(sc_cache *c);
 
+/* The miss path of sc_lookup(): walk, fill, count. */
+sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t hash);
+
+/* Counts a hit; hides what PHP must answer itself. */
+static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
+{
+	if (e->r.kind == SC_KIND_BYPASS) {
+		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n.untrusted : &c->n.bypassed);
+		return NULL;
+	}
+	sc_count(&c->n.hits);
+	if (e->r.kind == SC_KIND_MISSING) {
+		sc_count(&c->n.negative_hits);
+	}
+	return e;
+}
+
 /* The canonical entry answering for path, or NULL when PHP's own call must
- * answer (relative, untrusted, through a symlinked directory, ...). */
-sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len);
+ * answer (relative, untrusted, through a symlinked directory, ...).  The
+ * hit path is inline: the sync check, a hash, one probe, a few loads. */
+static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
+{
+	sc_gen *g;
+	uint64_t h;
+	sc_entry *e;
+
+	if (sc_proc_start() < 0) {
+		sc_count(&c->n.bypassed);
+		return NULL;
+	}
+	g = sc_the_proc.gen;
+	sc_proc_sync();
+	h = sc_table_hash(path, len);
+	e = sc_table_find(&c->table, path, len, h);
+	if (e && sc_result_valid(g, &e->r)) {
+		if (e->r.kind != SC_KIND_ALIAS) {
+			return sc_lookup_hit(c, e);
+		}
+		if (sc_result_valid(g, &e->r.target->r)) {
+			return sc_lookup_hit(c, e->r.target);
+		}
+	}
+	return sc_lookup_miss(c, path, len, h);
+}
 
 /* access(path, mode) for a FOUND entry, asked of the kernel once per
  * validity of the entry: 0 if allowed, -1 if not. */

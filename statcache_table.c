@@ -48,28 +48,6 @@ void sc_table_clear(sc_table *t)
 	sc_table_free_entries(t);
 }
 
-uint64_t sc_table_hash(const char *key, size_t len)
-{
-	return sc_hash_bytes(key, len, 0x73746174u);
-}
-
-sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
-{
-	uint32_t mask = t->cap - 1;
-	if (!t->cap) {
-		return NULL;
-	}
-	for (uint32_t i = (uint32_t) hash & mask;; i = (i + 1) & mask) {
-		sc_entry *e = t->buckets[i];
-		if (!e) {
-			return NULL;
-		}
-		if (e->hash == hash && e->len == len && memcmp(e->key, key, len) == 0) {
-			return e;
-		}
-	}
-}
-
 /* Doubles the bucket array; entries keep their addresses. */
 static int sc_table_grow(sc_table *t)
 {

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "statcache_gen.h"
@@ -72,8 +73,28 @@ void sc_table_free(sc_table *t);
 /* Drops every entry (caps, statcache_reset(), a fork()ed child). */
 void sc_table_clear(sc_table *t);
 
-uint64_t sc_table_hash(const char *key, size_t len);
-sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash);
+static inline uint64_t sc_table_hash(const char *key, size_t len)
+{
+	return sc_hash_bytes(key, len, 0x73746174u);
+}
+
+/* On the hit path: inline, one probe in the common case. */
+static inline sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
+{
+	uint32_t mask = t->cap - 1;
+	if (!t->cap) {
+		return NULL;
+	}
+	for (uint32_t i = (uint32_t) hash & mask;; i = (i + 1) & mask) {
+		sc_entry *e = t->buckets[i];
+		if (!e) {
+			return NULL;
+		}
+		if (e->hash == hash && e->len == len && memcmp(e->key, key, len) == 0) {
+			return e;
+		}
+	}
+}
 /* Returns the entry for key, creating an empty one; NULL if out of memory. */
 sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash);
 

@@ -38,7 +38,9 @@ fi
 ext_args=()
 if [[ -n "${SC_EXT:-}" ]]; then
   [[ -f "$SC_EXT" ]] || { echo "host: SC_EXT=$SC_EXT does not exist" >&2; exit 1; }
-  ext_args=(-d "extension=$(cd "$(dirname "$SC_EXT")" && pwd)/$(basename "$SC_EXT")")
+  SC_EXT="$(cd "$(dirname "$SC_EXT")" && pwd)/$(basename "$SC_EXT")"
+  export SC_EXT
+  ext_args=(-d "extension=$SC_EXT")
 fi
 # shellcheck disable=SC2206
 wrapper=(${SC_HOST_WRAPPER:-})
@@ -51,6 +53,8 @@ fi
 
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/php-tmp"
+export TMPDIR=$tmp/php-tmp  # the tests' trees go away with the run
 for t in "${tests[@]}"; do
   name=$(basename "$t" .host.php)
   threads=1 requests=1 status=0 requires="" ini=()
@@ -80,5 +84,22 @@ for t in "${tests[@]}"; do
     head -n 20 "$tmp/err" | sed 's/^/    stderr: /'
   fi
 done
+# Scripted checks (*.test.sh) measure the host from outside (ltrace, strace,
+# /proc); each prints PASS/FAIL/SKIP lines of its own.
+if (($# == 0)); then
+  for t in "$here"/*.test.sh; do
+    [[ -e $t ]] || continue
+    rc=0
+    SC_EXT=${SC_EXT:-} "$t" >"$tmp/script" 2>&1 || rc=$?
+    cat "$tmp/script"
+    pass=$((pass + $(grep -c '^PASS ' "$tmp/script" || true)))
+    skip=$((skip + $(grep -c '^SKIP ' "$tmp/script" || true)))
+    f=$(grep -c '^FAIL ' "$tmp/script" || true)
+    if ((rc != 0 && f == 0)); then
+      echo "FAIL $(basename "$t" .test.sh) (exit $rc)"; f=1
+    fi
+    fail=$((fail + f))
+  done
+fi
 echo "host: $pass passed, $fail failed, $skip skipped"
 ((fail == 0))
