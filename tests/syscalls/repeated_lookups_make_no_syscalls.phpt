@@ -1,0 +1,80 @@
+--TEST--
+syscalls: repeated file_exists/is_file/is_dir/is_readable/filemtime/filesize over 300 paths (half missing, Composer-style) make no stat-family syscall
+--SKIPIF--
+<?php
+$strace = trim((string) shell_exec('command -v strace 2>/dev/null'));
+if ($strace === '') {
+    die('skip strace not installed');
+}
+exec('strace -o /dev/null true 2>&1', $out, $rc);
+if ($rc !== 0) {
+    die('skip strace cannot trace here: ' . implode(' ', $out));
+}
+?>
+--INI--
+statcache.enable_cli=1
+--FILE--
+<?php
+require __DIR__ . '/../include/common.inc';
+$d = sc_tmpdir('strace');
+
+// the tree: 150 files that exist, 150 paths that do not (most under a
+// missing parent, as Composer's PSR-4 fallback probes them)
+$paths = [];
+mkdir("$d/vendor/composer", 0755, true);
+for ($i = 0; $i < 15; $i++) {
+    mkdir("$d/src/Pkg$i/Sub", 0755, true);
+    for ($j = 0; $j < 10; $j++) {
+        $rel = "src/Pkg$i/" . ($j % 2 ? 'Sub/' : '') . "Class$j.php";
+        file_put_contents("$d/$rel", '<?php');
+        $paths[] = $j % 3 ? "$d/$rel" : "$d/vendor/composer/../../$rel";
+        $paths[] = $j % 2 ? "$d/vendor/composer/../../lib/Pkg$i/Class$j.php" : "$d/src/Pkg$i/Missing$j.php";
+    }
+}
+$script = "$d/lookups.php";
+file_put_contents($script, '<?php
+$paths = ' . var_export($paths, true) . ';
+function all(array $paths): int {
+    $n = 0;
+    foreach ($paths as $p) {
+        $n += file_exists($p) + is_file($p) + is_dir($p) + is_readable($p) + (int) (bool) @filemtime($p) + (int) @filesize($p);
+    }
+    return $n;
+}
+$warm = all($paths);
+usleep(1111);                      // begin marker
+$again = all($paths) + all($paths) + all($paths);
+usleep(2222);                      // end marker
+$s = statcache_stats();
+echo $warm, " ", $again, " ", $s["hits"] > 0 ? "hits" : "no hits", "\n";
+');
+$log = "$d/strace.log";
+[$rc, $out, $err] = sc_run(array_merge(
+    ['strace', '-f', '-o', $log, '-e',
+     'trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat,nanosleep,clock_nanosleep'],
+    sc_php_with_ext(['statcache.enable_cli' => 1]), [$script]));
+echo "exit $rc: $out";
+echo $err === '' ? '' : "stderr: $err\n";
+
+$lines = file($log, FILE_IGNORE_NEW_LINES);
+$in = false;
+$markers = 0;
+$calls = [];
+foreach ($lines as $l) {
+    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
+        $markers++;
+        $in = $m[1] === '1111';
+        continue;
+    }
+    if ($in && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l, $m)) {
+        $calls[] = $l;
+    }
+}
+echo "markers: $markers\n";
+echo "stat-family syscalls between the markers: ", count($calls), "\n";
+echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';
+?>
+--EXPECT--
+exit 0: 1350 4050 hits
+markers: 2
+stat-family syscalls between the markers: 0
