@@ -6,7 +6,7 @@
 #   scripts/test.sh unit phpt-nts     only these steps (+ the builds they need)
 #   scripts/test.sh --list            list the steps
 #
-# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host
+# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind
 # Each step is timed; build/compile steps count as one test each; unit, phpt
 # and host steps count their individual tests. The last line printed is
 # "N passed, N failed, N skipped"; the exit status is 1 on any failure.
@@ -29,7 +29,7 @@ EXT=${SC_EXT_NAME:-statcache}
 JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
-ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host)
+ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -178,6 +178,22 @@ step_host() {
   ((f == 0))
 }
 
+# Threads that start and end, and a cross-thread sync point, under valgrind
+# on the ZTS debug build: no leak, no invalid access.
+step_host-valgrind() {
+  local log=$LOGS/host-valgrind.log rc=0 ext=$BUILD/zts/modules/$EXT.so
+  [[ -f $ext ]] || { note "no $ext (build-zts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  SC_HOST_VALGRIND=1 SC_EXT=$ext PHP_CONFIG=$(zts_php_config) "$SC_SRC/tests/host/run.sh" \
+    threads_start_and_end_repeatedly write_in_one_thread_is_seen_by_the_next >"$log" 2>&1 || rc=$?
+  local p f
+  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  grep -vE '^(PASS|host:) ' "$log" | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then f=1; fi
+  note "host under valgrind: $p passed, $f failed"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
+  ((f == 0))
+}
+
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 "
 
 run_step() {
@@ -220,7 +236,7 @@ fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
 [[ $want == *" phpt-nts "* ]] && want+=" build-nts "
-[[ $want == *" phpt-zts "* || $want == *" host "* ]] && want+=" build-zts "
+[[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
 steps=()
 for s in "${ALL_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done

@@ -7,6 +7,7 @@
 # header comments (parsing stops at the first line that is not one):
 #   // threads: 4              worker threads            (default 1)
 #   // requests: 50            requests per thread       (default 1)
+#   // rounds: 20              start/join the threads N times (default 1)
 #   // ini: name=value         INI setting, repeatable   (passed as -d)
 #   // requires: ext           needs SC_EXT; SKIP when SC_EXT is unset
 #   // status: 1               expected sc_host exit status (default 0)
@@ -57,13 +58,14 @@ mkdir -p "$tmp/php-tmp"
 export TMPDIR=$tmp/php-tmp  # the tests' trees go away with the run
 for t in "${tests[@]}"; do
   name=$(basename "$t" .host.php)
-  threads=1 requests=1 status=0 requires="" ini=()
+  threads=1 requests=1 rounds=1 status=0 requires="" ini=()
   while IFS= read -r line; do
     [[ $line == "<?php"* ]] && continue
     [[ $line =~ ^//\ *([a-z-]+):\ *(.*[^[:space:]])[[:space:]]*$ ]] || break
     key=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
     case $key in
       threads) threads=$val ;; requests) requests=$val ;; status) status=$val ;;
+      rounds) rounds=$val ;;
       ini) ini+=(-d "$val") ;; requires) requires=$val ;;
     esac
   done <"$t"
@@ -74,7 +76,7 @@ for t in "${tests[@]}"; do
     echo "FAIL $name (missing $name.expect)"; fail=$((fail + 1)); continue
   fi
   rc=0
-  "${wrapper[@]}" "$here/sc_host" -t "$threads" -n "$requests" "${ext_args[@]}" "${ini[@]}" "$t" \
+  "${wrapper[@]}" "$here/sc_host" -t "$threads" -n "$requests" -R "$rounds" "${ext_args[@]}" "${ini[@]}" "$t" \
     >"$tmp/out" 2>"$tmp/err" || rc=$?
   if [[ $rc == "$status" ]] && cmp -s "$tmp/out" "$here/$name.expect"; then
     echo "PASS $name"; pass=$((pass + 1))

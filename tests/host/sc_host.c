@@ -2,10 +2,12 @@
  * sc_host: a minimal multi-threaded PHP host on the embed SAPI of a ZTS PHP
  * (libphp.so), modelled on how FrankenPHP / ePHPm drive PHP from threads.
  *
- *   sc_host [-t THREADS] [-n REQUESTS] [-d name=value]... [-r] script.php
+ *   sc_host [-t THREADS] [-n REQUESTS] [-R ROUNDS] [-d name=value]... [-r] script.php
  *
  *   -t N   worker threads (default 1)
  *   -n N   requests per thread (default 1)
+ *   -R N   rounds: start the threads, run their requests, join them; N times
+ *          (default 1), as thread pools that scale up and down do
  *   -d x=y INI setting, exactly like `php -d` (values not starting with an
  *          alphanumeric or a quote are double-quoted, as the CLI does);
  *          `-d extension=/abs/path/statcache.so` loads an extension.
@@ -88,7 +90,7 @@ typedef struct {
 	int first_fail_status;
 } worker_t;
 
-static int n_threads = 1, n_requests = 1, raw_output = 0;
+static int n_threads = 1, n_requests = 1, n_rounds = 1, raw_output = 0;
 static const char *script_path;
 static worker_t *workers;
 
@@ -266,7 +268,7 @@ static void add_ini(buf_t *ini, const char *arg)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: sc_host [-t THREADS] [-n REQUESTS_PER_THREAD] [-d name=value]... [-r] script.php\n");
+	fprintf(f, "usage: sc_host [-t THREADS] [-n REQUESTS_PER_THREAD] [-R ROUNDS] [-d name=value]... [-r] script.php\n");
 }
 
 static int parse_count(const char *s, const char *what)
@@ -287,10 +289,11 @@ int main(int argc, char **argv)
 	int opt, failed_requests = 0, rc = 0;
 
 	buf_append(&ini, DEFAULT_INI, sizeof(DEFAULT_INI) - 1);
-	while ((opt = getopt(argc, argv, "t:n:d:rh")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:R:d:rh")) != -1) {
 		switch (opt) {
 		case 't': n_threads = parse_count(optarg, "thread count"); break;
 		case 'n': n_requests = parse_count(optarg, "request count"); break;
+		case 'R': n_rounds = parse_count(optarg, "round count"); break;
 		case 'd': add_ini(&ini, optarg); break;
 		case 'r': raw_output = 1; break;
 		case 'h': usage(stdout); return 0;
@@ -343,14 +346,20 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n_threads; i++) {
 		workers[i].id = i;
 		workers[i].first_fail_request = -1;
-		int err = pthread_create(&workers[i].tid, NULL, worker_main, &workers[i]);
-		if (err) {
-			fprintf(stderr, "sc_host: pthread_create: %s\n", strerror(err));
-			return 2;
-		}
 	}
-	for (int i = 0; i < n_threads; i++) {
-		pthread_join(workers[i].tid, NULL);
+	/* Each round starts fresh threads and joins them, as servers that
+	 * scale their thread pools do: thread start/end must leak nothing. */
+	for (int round = 0; round < n_rounds; round++) {
+		for (int i = 0; i < n_threads; i++) {
+			int err = pthread_create(&workers[i].tid, NULL, worker_main, &workers[i]);
+			if (err) {
+				fprintf(stderr, "sc_host: pthread_create: %s\n", strerror(err));
+				return 2;
+			}
+		}
+		for (int i = 0; i < n_threads; i++) {
+			pthread_join(workers[i].tid, NULL);
+		}
 	}
 
 	for (int i = 0; i < n_threads; i++) {
@@ -368,7 +377,7 @@ int main(int argc, char **argv)
 	free(workers);
 	if (failed_requests) {
 		fprintf(stderr, "sc_host: %d of %d request(s) failed\n",
-				failed_requests, n_threads * n_requests);
+				failed_requests, n_threads * n_requests * n_rounds);
 		rc = 1;
 	}
 
