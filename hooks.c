@@ -310,6 +310,11 @@ typedef enum {
 	SC_I_pcntl_wait,
 	SC_I_pcntl_waitpid,
 	SC_I_pcntl_waitid,
+	SC_I_posix_setuid,
+	SC_I_posix_setgid,
+	SC_I_posix_seteuid,
+	SC_I_posix_setegid,
+	SC_I_posix_initgroups,
 	SC_I_COUNT
 } sc_intercept_id;
 
@@ -536,6 +541,24 @@ SC_WAIT_HANDLER(pcntl_wait)
 SC_WAIT_HANDLER(pcntl_waitpid)
 SC_WAIT_HANDLER(pcntl_waitid)
 
+/* Credentials: access() answers for the real uid/gid and lstat() for the
+ * effective ones, so a successful change of either drops everything (in
+ * every thread: threads share credentials). */
+#define SC_CRED_HANDLER(fname) \
+	static void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		if (Z_TYPE_P(return_value) == IS_TRUE) { \
+			sc_proc_flush(0); \
+		} \
+	}
+
+SC_CRED_HANDLER(posix_setuid)
+SC_CRED_HANDLER(posix_setgid)
+SC_CRED_HANDLER(posix_seteuid)
+SC_CRED_HANDLER(posix_setegid)
+SC_CRED_HANDLER(posix_initgroups)
+
 #define SC_FN(name) [SC_I_##name] = { NULL, #name, sc_##name, NULL, false }
 #define SC_METHOD(cls, name) [SC_I_spl_##name] = { cls, #name, sc_spl_##name, NULL, false }
 
@@ -551,6 +574,8 @@ static sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_FN(exec), SC_FN(system), SC_FN(passthru), SC_FN(shell_exec), SC_FN(proc_close),
 	SC_FN(proc_get_status), SC_FN(pclose), SC_FN(pcntl_wait), SC_FN(pcntl_waitpid),
 	SC_FN(pcntl_waitid),
+	SC_FN(posix_setuid), SC_FN(posix_setgid), SC_FN(posix_seteuid), SC_FN(posix_setegid),
+	SC_FN(posix_initgroups),
 	[SC_I_COUNT] = { NULL, NULL, NULL, NULL, false }
 };
 

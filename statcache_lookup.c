@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/statfs.h>
 #include <unistd.h>
 
@@ -110,6 +113,29 @@ static int sc_same_file(const struct stat *a, const struct stat *b)
 		&& a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
+/* Case-insensitive directories exist on ext4 and f2fs only (chattr +F). */
+static int sc_dir_casefolded(const char *dir, uint64_t f_type)
+{
+#ifdef FS_CASEFOLD_FL
+	long flags = 0;
+	int fd, rc;
+	if (f_type != 0xEF53 && f_type != 0xF2F52010) {
+		return 0;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0) {
+		return 0; /* unreadable directories cannot be watched either */
+	}
+	rc = ioctl(fd, FS_IOC_GETFLAGS, &flags);
+	close(fd);
+	return rc == 0 && (flags & FS_CASEFOLD_FL);
+#else
+	(void) dir;
+	(void) f_type;
+	return 0;
+#endif
+}
+
 /* A directory: watch it, check its file system, then take its lstat(). */
 static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	uint32_t nslot, uint32_t nval)
@@ -147,16 +173,36 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	}
 	dslot = sc_gen_dir_slot(g, wd);
 	dval = sc_gen_load(g, dslot);
-	if (c->test_untrusted || statfs(e->key, &sfs) < 0 || !sc_fs_trusted((uint64_t) sfs.f_type)) {
-		if (!c->test_untrusted) {
-			char buf[24];
-			atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
-			sc_log_once(SC_LOG_UNTRUSTED, "statcache: %s is on a file system that raises no events "
-				"for other machines' changes (%s); paths below it are not cached", e->key,
-				sc_fs_name((uint64_t) sfs.f_type, buf, sizeof(buf)));
-		}
+	if (c->test_untrusted) {
 		r->kind = SC_KIND_BYPASS;
 		r->err = SC_BYPASS_UNTRUSTED;
+		return;
+	}
+	if (statfs(e->key, &sfs) < 0) {
+		/* cannot tell what it is on: unknown is untrusted */
+		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
+		sc_log_once(SC_LOG_UNTRUSTED, "statcache: statfs(%s) failed (%s); paths below it are "
+			"not cached", e->key, strerror(errno));
+		r->kind = SC_KIND_BYPASS;
+		r->err = SC_BYPASS_UNTRUSTED;
+		return;
+	}
+	if (!sc_fs_trusted((uint64_t) sfs.f_type)) {
+		char buf[24];
+		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
+		sc_log_once(SC_LOG_UNTRUSTED, "statcache: %s is on a file system that raises no events "
+			"for other machines' changes (%s); paths below it are not cached", e->key,
+			sc_fs_name((uint64_t) sfs.f_type, buf, sizeof(buf)));
+		r->kind = SC_KIND_BYPASS;
+		r->err = SC_BYPASS_UNTRUSTED;
+		return;
+	}
+	if (sc_dir_casefolded(e->key, (uint64_t) sfs.f_type)) {
+		/* "A.php" and "a.php" are one file there, but events name only
+		 * the spelling on disk: a result under another spelling would
+		 * never see its events */
+		r->kind = SC_KIND_BYPASS;
+		r->err = SC_BYPASS_SPECIAL;
 		return;
 	}
 	if (lstat(e->key, &st) < 0) {
@@ -183,7 +229,10 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	sc_result *r = &e->r;
 	const char *name = e->key + (parent_len == 1 ? 1 : parent_len + 1);
 	size_t nlen = e->len - (size_t) (name - e->key);
-	uint32_t epoch = sc_gen_epoch(g);
+	/* the parent's epoch, not the current one: if arming a watch on the
+	 * way crossed the watch cap, the flush removed the parent's watch, and
+	 * a child must never be more valid than the directory it was seen in */
+	uint32_t epoch = parent->r.epoch;
 	uint32_t nslot = sc_gen_name_slot(g, parent->r.wd, name, nlen);
 	uint32_t nval = sc_gen_load(g, nslot);
 	struct stat st, again;

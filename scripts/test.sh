@@ -86,10 +86,15 @@ run_phpt() {
   [[ -f $dir/modules/$EXT.so ]] || { note "no $EXT.so in $dir (build failed?)"; FAILED=$((FAILED + 1)); return 1; }
   [[ -n "$(find "$dir/tests" -name '*.phpt' -print -quit 2>/dev/null)" ]] ||
     { note "no tests/**/*.phpt found"; FAILED=$((FAILED + 1)); return 1; }
-  local rc=0
+  local rc=0 extra=()
+  # Debian builds posix as a shared extension; tests of credentials need it.
+  if ! "$php" -n -m | grep -qx posix; then
+    local posix_so; posix_so="$("$php" -n -r 'echo ini_get("extension_dir");')/posix.so"
+    [[ -f $posix_so ]] && extra+=(-d "extension=$posix_so")
+  fi
   # shellcheck disable=SC2086
   (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress \
-      -p "$php" -d "extension=$dir/modules/$EXT.so" --show-diff ${PHPT_ARGS:-} tests) \
+      -p "$php" "${extra[@]}" -d "extension=$dir/modules/$EXT.so" --show-diff ${PHPT_ARGS:-} tests) \
       >"$log" 2>&1 || rc=$?
   local p=0 f=0 s=0 line result file
   while IFS= read -r line; do

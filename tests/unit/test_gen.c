@@ -1,0 +1,362 @@
+/*
+ * The generation table: slots, dependencies and the drain protocol.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include <sched.h>
+#include <cmocka.h>
+
+#include "statcache_gen.h"
+
+#define SLOTS 65536u
+
+static sc_gen *gen_new(uint32_t slots)
+{
+	void *mem = NULL;
+	assert_int_equal(posix_memalign(&mem, SC_CACHE_LINE, sc_gen_size(slots)), 0);
+	memset(mem, 0xa5, sc_gen_size(slots)); /* init must not rely on zeroed memory */
+	sc_gen_init(mem, slots);
+	return mem;
+}
+
+static int gen_setup(void **state)
+{
+	*state = gen_new(SLOTS);
+	return 0;
+}
+
+static int gen_teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+static void init_sets_epoch_one_mask_and_clean_slots(void **state)
+{
+	sc_gen *g = *state;
+	uint64_t before = sc_now_ms();
+
+	assert_int_equal(sc_gen_epoch(g), 1);
+	assert_int_equal(g->slots, SLOTS);
+	assert_int_equal(g->mask, SLOTS - 1);
+	assert_int_equal(g->magic, SC_GEN_MAGIC);
+	assert_int_equal(atomic_load(&g->drain_seq), 0);
+	assert_int_equal(atomic_load(&g->pending), 0);
+	assert_int_equal(atomic_load(&g->max_wd), 0);
+	assert_int_equal(atomic_load(&g->flushes), 0);
+	assert_true(atomic_load(&g->last_drain_ms) <= before + 1);
+	assert_true(atomic_load(&g->last_drain_ms) + 1000 >= before);
+	for (uint32_t i = 0; i < SLOTS; i++) {
+		if (sc_gen_load(g, i) != 0) {
+			fail_msg("slot %u not zero after init", i);
+		}
+	}
+	assert_int_equal(sc_gen_needs_sync(g), 0);
+}
+
+static void slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only(void **state)
+{
+	(void) state;
+	for (long s = 64; s <= (1L << 26); s <<= 1) {
+		assert_true(sc_gen_slots_valid(s));
+	}
+	assert_false(sc_gen_slots_valid(1000));
+	assert_false(sc_gen_slots_valid(0));
+	assert_false(sc_gen_slots_valid(-1));
+	assert_false(sc_gen_slots_valid(-64));
+	assert_false(sc_gen_slots_valid(32));
+	assert_false(sc_gen_slots_valid(63));
+	assert_false(sc_gen_slots_valid(65));
+	assert_false(sc_gen_slots_valid(1L << 27));
+	assert_false(sc_gen_slots_valid(65536 + 64));
+}
+
+static void name_dir_and_inode_slots_stay_below_slots(void **state)
+{
+	sc_gen *g = gen_new(64);
+	char name[32];
+	(void) state;
+
+	for (int wd = -1; wd < 5000; wd++) {
+		int n = snprintf(name, sizeof(name), "file%d.php", wd * 7);
+		assert_true(sc_gen_name_slot(g, wd, name, (size_t) n) < 64);
+		assert_true(sc_gen_dir_slot(g, wd) < 64);
+		assert_true(sc_gen_inode_slot(g, (uint64_t) wd, (uint64_t) wd * 12345u) < 64);
+	}
+	assert_true(sc_gen_dir_slot(g, 2147483647) < 64);
+	assert_true(sc_gen_inode_slot(g, UINT64_MAX, UINT64_MAX) < 64);
+	free(g);
+}
+
+static void different_names_in_one_directory_spread_over_slots(void **state)
+{
+	sc_gen *g = *state;
+	static uint8_t seen[SLOTS];
+	unsigned distinct = 0;
+	char name[32];
+
+	memset(seen, 0, sizeof(seen));
+	for (int i = 0; i < 1000; i++) {
+		int n = snprintf(name, sizeof(name), "f%d.php", i);
+		uint32_t s = sc_gen_name_slot(g, 5, name, (size_t) n);
+		if (!seen[s]) {
+			seen[s] = 1;
+			distinct++;
+		}
+	}
+	/* 1000 names in 65536 slots: about 8 collisions expected */
+	assert_true(distinct >= 980);
+	/* the same name in another directory is another slot (usually) */
+	assert_int_not_equal(sc_gen_name_slot(g, 5, "a.php", 5), sc_gen_name_slot(g, 6, "a.php", 5));
+	/* the length is part of the name */
+	assert_int_not_equal(sc_gen_name_slot(g, 5, "a.php", 5), sc_gen_name_slot(g, 5, "a.php", 4));
+	/* and a name's slot is stable */
+	assert_int_equal(sc_gen_name_slot(g, 5, "a.php", 5), sc_gen_name_slot(g, 5, "a.php", 5));
+}
+
+static void deps_hold_until_the_epoch_or_a_recorded_slot_moves(void **state)
+{
+	sc_gen *g = *state;
+	sc_dep deps[3];
+	uint32_t epoch = sc_gen_epoch(g);
+
+	deps[0].slot = sc_gen_name_slot(g, 3, "x", 1);
+	deps[1].slot = sc_gen_dir_slot(g, 3);
+	deps[2].slot = sc_gen_inode_slot(g, 1, 2);
+	for (int i = 0; i < 3; i++) {
+		deps[i].val = sc_gen_load(g, deps[i].slot);
+	}
+	assert_true(sc_gen_deps_hold(g, epoch, deps, 3));
+
+	/* a slot nobody recorded */
+	for (uint32_t s = 0; s < 8; s++) {
+		if (s != deps[0].slot && s != deps[1].slot && s != deps[2].slot) {
+			sc_gen_bump(g, s);
+		}
+	}
+	assert_true(sc_gen_deps_hold(g, epoch, deps, 3));
+
+	for (int i = 0; i < 3; i++) {
+		sc_gen_bump(g, deps[i].slot);
+		assert_false(sc_gen_deps_hold(g, epoch, deps, 3));
+		/* only the first i+1 deps: the bumped one is among them */
+		assert_false(sc_gen_deps_hold(g, epoch, deps, (unsigned) i + 1));
+		deps[i].val = sc_gen_load(g, deps[i].slot);
+		assert_true(sc_gen_deps_hold(g, epoch, deps, 3));
+	}
+
+	sc_gen_bump_epoch(g);
+	assert_false(sc_gen_deps_hold(g, epoch, deps, 3));
+	assert_false(sc_gen_deps_hold(g, epoch, deps, 0));
+	assert_true(sc_gen_deps_hold(g, epoch + 1, deps, 3));
+}
+
+static void drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second(void **state)
+{
+	sc_gen *g = *state;
+	uint32_t seq;
+
+	sc_gen_mark_pending(g);
+	assert_true(sc_gen_needs_sync(g));
+	seq = sc_gen_drain_begin(g, 1234);
+	assert_int_equal(seq & 1, 1);
+	assert_int_equal(atomic_load(&g->drain_seq), seq);
+	assert_int_equal(atomic_load(&g->pending), 0);
+	assert_int_equal(atomic_load(&g->drainer_pid), 1234);
+	/* a drain in progress: readers must wait */
+	assert_true(sc_gen_needs_sync(g));
+	assert_int_equal(sc_gen_drain_begin(g, 99), 0);
+	assert_int_equal(atomic_load(&g->drainer_pid), 1234);
+	sc_gen_drain_end(g, seq, sc_now_ms());
+}
+
+static void drain_end_makes_seq_even_and_records_the_drain(void **state)
+{
+	sc_gen *g = *state;
+	uint32_t seq = sc_gen_drain_begin(g, 1);
+	uint32_t seq2;
+
+	assert_int_not_equal(seq, 0);
+	sc_gen_drain_end(g, seq, 987654321u);
+	assert_int_equal(atomic_load(&g->drain_seq), seq + 1);
+	assert_int_equal(atomic_load(&g->drain_seq) & 1, 0);
+	assert_int_equal(atomic_load(&g->last_drain_ms), 987654321u);
+	assert_int_equal(atomic_load(&g->drains), 1);
+	assert_false(sc_gen_needs_sync(g));
+
+	seq2 = sc_gen_drain_begin(g, 1);
+	assert_int_equal(seq2, seq + 2);
+	sc_gen_drain_end(g, seq2, 5);
+	assert_int_equal(atomic_load(&g->drains), 2);
+	assert_int_equal(sc_gen_epoch(g), 1); /* a drain alone drops nothing */
+}
+
+static int alive_calls;
+
+static int never_called(int32_t pid)
+{
+	(void) pid;
+	alive_calls++;
+	return 1;
+}
+
+static void drain_wait_returns_at_once_when_no_drain_runs(void **state)
+{
+	sc_gen *g = *state;
+	alive_calls = 0;
+	assert_int_equal(sc_gen_drain_wait(g, never_called), 0);
+	assert_int_equal(sc_gen_drain_wait(g, NULL), 0);
+	assert_int_equal(alive_calls, 0);
+	assert_int_equal(sc_gen_epoch(g), 1);
+}
+
+#define DEAD_PID 2000000001
+
+static int dead_pid_is_dead(int32_t pid)
+{
+	alive_calls++;
+	return pid != DEAD_PID;
+}
+
+static void drain_wait_recovers_a_drain_held_by_a_dead_process(void **state)
+{
+	sc_gen *g = *state;
+	uint32_t seq = sc_gen_drain_begin(g, DEAD_PID);
+
+	assert_int_not_equal(seq, 0);
+	alive_calls = 0;
+	assert_int_equal(sc_gen_drain_wait(g, dead_pid_is_dead), 1);
+	assert_true(alive_calls >= 1);
+	assert_int_equal(sc_gen_epoch(g), 2);
+	assert_int_equal(atomic_load(&g->drain_seq), seq + 1);
+	assert_int_equal(atomic_load(&g->flushes), 1);
+	assert_false(sc_gen_needs_sync(g));
+	/* the next drain can start */
+	seq = sc_gen_drain_begin(g, 7);
+	assert_int_not_equal(seq, 0);
+	sc_gen_drain_end(g, seq, 1);
+}
+
+/* A live drainer that finishes while we wait: no recovery, no epoch bump. */
+static sc_gen *live_gen;
+static uint32_t live_seq;
+
+static int live_drainer_finishes(int32_t pid)
+{
+	alive_calls++;
+	assert_int_equal(pid, 4242);
+	sc_gen_drain_end(live_gen, live_seq, 1);
+	return 1;
+}
+
+static void drain_wait_waits_for_a_live_drainer_without_dropping_anything(void **state)
+{
+	sc_gen *g = *state;
+
+	live_gen = g;
+	live_seq = sc_gen_drain_begin(g, 4242);
+	alive_calls = 0;
+	assert_int_equal(sc_gen_drain_wait(g, live_drainer_finishes), 0);
+	assert_int_equal(alive_calls, 1);
+	assert_int_equal(sc_gen_epoch(g), 1);
+	assert_int_equal(atomic_load(&g->flushes), 0);
+	assert_int_equal(atomic_load(&g->drain_seq), live_seq + 1);
+}
+
+/* Threads hammer the protocol; at most one may hold the drain at a time.
+ * Each round starts on a spinning start line so that the threads call
+ * drain_begin at the same moment (the race a non-atomic begin would lose). */
+#define HAMMER_THREADS 2
+#define HAMMER_ROUNDS 60000
+
+static _Atomic int hammer_inside;
+static _Atomic int hammer_overlaps;
+static _Atomic long hammer_drains;
+static _Atomic long hammer_arrived;
+
+static void hammer_start_line(long round)
+{
+	long target = (round + 1) * HAMMER_THREADS;
+	atomic_fetch_add(&hammer_arrived, 1);
+	unsigned spins = 0;
+	while (atomic_load(&hammer_arrived) < target) {
+		if (++spins % 1024 == 0) {
+			sched_yield(); /* the other thread may not be running */
+		}
+	}
+}
+
+static void *hammer(void *arg)
+{
+	sc_gen *g = arg;
+	for (long i = 0; i < HAMMER_ROUNDS; i++) {
+		uint32_t seq;
+		sc_gen_mark_pending(g);
+		hammer_start_line(i);
+		seq = sc_gen_drain_begin(g, 1);
+		if (!seq) {
+			sc_gen_drain_wait(g, NULL);
+			continue;
+		}
+		if (atomic_fetch_add(&hammer_inside, 1) != 0) {
+			atomic_fetch_add(&hammer_overlaps, 1);
+		}
+		if ((seq & 1) != 1) {
+			atomic_fetch_add(&hammer_overlaps, 1);
+		}
+		for (uint32_t k = 0; k < 64; k++) {
+			sc_gen_bump(g, (k + (uint32_t) i) & g->mask);
+		}
+		atomic_fetch_add(&hammer_drains, 1);
+		atomic_fetch_sub(&hammer_inside, 1);
+		sc_gen_drain_end(g, seq, (uint64_t) i);
+	}
+	return NULL;
+}
+
+static void concurrent_drains_never_overlap(void **state)
+{
+	sc_gen *g = *state;
+	pthread_t th[HAMMER_THREADS];
+
+	atomic_store(&hammer_inside, 0);
+	atomic_store(&hammer_overlaps, 0);
+	atomic_store(&hammer_drains, 0);
+	atomic_store(&hammer_arrived, 0);
+	for (int i = 0; i < HAMMER_THREADS; i++) {
+		assert_int_equal(pthread_create(&th[i], NULL, hammer, g), 0);
+	}
+	for (int i = 0; i < HAMMER_THREADS; i++) {
+		pthread_join(th[i], NULL);
+	}
+	assert_int_equal(atomic_load(&hammer_overlaps), 0);
+	assert_true(atomic_load(&hammer_drains) > 0);
+	/* every drain that began ended: the sequence is even and counts them */
+	assert_int_equal(atomic_load(&g->drain_seq), 2 * (uint32_t) atomic_load(&hammer_drains));
+	assert_int_equal(atomic_load(&g->drains), (uint64_t) atomic_load(&hammer_drains));
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(init_sets_epoch_one_mask_and_clean_slots, gen_setup, gen_teardown),
+		cmocka_unit_test(slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only),
+		cmocka_unit_test(name_dir_and_inode_slots_stay_below_slots),
+		cmocka_unit_test_setup_teardown(different_names_in_one_directory_spread_over_slots, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(deps_hold_until_the_epoch_or_a_recorded_slot_moves, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(drain_end_makes_seq_even_and_records_the_drain, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(drain_wait_returns_at_once_when_no_drain_runs, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(drain_wait_recovers_a_drain_held_by_a_dead_process, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(drain_wait_waits_for_a_live_drainer_without_dropping_anything, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(concurrent_drains_never_overlap, gen_setup, gen_teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,721 @@
+/*
+ * The lookup engine against a real directory tree under /tmp, with a real
+ * inotify instance and watcher thread.
+ */
+#include "lookup_fixture.h"
+
+#include <pwd.h>
+#include <grp.h>
+
+/* --- answers ------------------------------------------------------------ */
+
+static void an_existing_file_is_found_with_its_lstat(void **state)
+{
+	fx *f = *state;
+	sc_entry *e;
+
+	fx_write(f, "file.php", "<?php\n");
+	e = lk(f, P(f, "file.php"));
+	assert_non_null(e);
+	assert_int_equal(e->r.kind, SC_KIND_FOUND);
+	assert_same_as_lstat(e, P(f, "file.php"));
+	assert_true(S_ISREG(e->r.st.st_mode));
+	assert_int_equal(e->r.st.st_size, 6);
+	/* directories on the way are answered too */
+	e = lk(f, P(f, ""));
+	assert_non_null(e);
+	assert_true(S_ISDIR(e->r.st.st_mode));
+	assert_same_as_lstat(e, P(f, ""));
+	assert_same_as_lstat(lk(f, "/"), "/");
+}
+
+static void the_second_lookup_is_a_hit(void **state)
+{
+	fx *f = *state;
+	sc_entry *e1, *e2;
+
+	fx_write(f, "file.php", "x");
+	e1 = lk(f, P(f, "file.php"));
+	assert_non_null(e1);
+	assert_int_equal(cnt(&f->c->n.misses), 1);
+	assert_int_equal(cnt(&f->c->n.hits), 0);
+	e2 = lk(f, P(f, "file.php"));
+	assert_ptr_equal(e1, e2);
+	assert_int_equal(cnt(&f->c->n.misses), 1);
+	assert_int_equal(cnt(&f->c->n.hits), 1);
+	assert_int_equal(cnt(&f->c->n.negative_hits), 0);
+	assert_same_as_lstat(e2, P(f, "file.php"));
+	/* entries and memory are published on a miss */
+	assert_true(cnt(&f->c->n.entries) >= 3);
+	assert_true(cnt(&f->c->n.memory) > sizeof(sc_cache));
+}
+
+static void a_missing_file_is_missing_with_enoent_and_then_a_negative_hit(void **state)
+{
+	fx *f = *state;
+
+	assert_missing(lk(f, P(f, "nope.php")), P(f, "nope.php"), ENOENT);
+	assert_int_equal(cnt(&f->c->n.misses), 1);
+	assert_missing(lk(f, P(f, "nope.php")), P(f, "nope.php"), ENOENT);
+	assert_int_equal(cnt(&f->c->n.hits), 1);
+	assert_int_equal(cnt(&f->c->n.negative_hits), 1);
+}
+
+static void a_path_under_a_missing_directory_is_found_once_created_and_synced(void **state)
+{
+	fx *f = *state;
+
+	assert_missing(lk(f, P(f, "dir/sub/f.php")), P(f, "dir/sub/f.php"), ENOENT);
+	assert_missing(lk(f, P(f, "dir/sub/f.php")), P(f, "dir/sub/f.php"), ENOENT);
+	assert_int_equal(cnt(&f->c->n.negative_hits), 1);
+
+	fx_mkdir(f, "dir");
+	fx_mkdir(f, "dir/sub");
+	fx_write(f, "dir/sub/f.php", "abc");
+	sc_proc_mark_pending(); /* as PHP's sync point after a write */
+	assert_same_as_lstat(lk(f, P(f, "dir/sub/f.php")), P(f, "dir/sub/f.php"));
+	assert_int_equal(lk(f, P(f, "dir/sub/f.php"))->r.st.st_size, 3);
+}
+
+static void a_file_created_by_this_process_is_seen_after_the_sync_point(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+
+	s.test_watcher = 0; /* only the sync point may reveal it */
+	fx_restart(f, &s);
+	assert_missing(lk(f, P(f, "new.php")), P(f, "new.php"), ENOENT);
+	fx_write(f, "new.php", "12345");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "new.php")), P(f, "new.php"));
+	unlink(P(f, "new.php"));
+	sc_proc_mark_pending();
+	assert_missing(lk(f, P(f, "new.php")), P(f, "new.php"), ENOENT);
+}
+
+static void a_path_under_a_regular_file_is_missing_with_enotdir(void **state)
+{
+	fx *f = *state;
+
+	fx_write(f, "file", "x");
+	assert_missing(lk(f, P(f, "file/x.php")), P(f, "file/x.php"), ENOTDIR);
+	assert_missing(lk(f, P(f, "file/x/y")), P(f, "file/x/y"), ENOTDIR);
+}
+
+static void a_symlink_as_last_component_is_a_link(void **state)
+{
+	fx *f = *state;
+	sc_entry *e;
+
+	fx_write(f, "target.php", "x");
+	assert_int_equal(symlink("target.php", P(f, "link.php")), 0);
+	assert_int_equal(symlink("nowhere", P(f, "dangling")), 0);
+	e = lk(f, P(f, "link.php"));
+	assert_non_null(e);
+	assert_int_equal(e->r.kind, SC_KIND_LINK);
+	assert_true(S_ISLNK(e->r.st.st_mode));
+	assert_same_as_lstat(e, P(f, "link.php"));
+	e = lk(f, P(f, "dangling"));
+	assert_non_null(e);
+	assert_int_equal(e->r.kind, SC_KIND_LINK);
+}
+
+static void a_path_through_a_symlinked_directory_is_bypassed(void **state)
+{
+	fx *f = *state;
+
+	fx_mkdir(f, "real");
+	fx_write(f, "real/f.php", "x");
+	assert_int_equal(symlink("real", P(f, "alias")), 0);
+	assert_null(lk(f, P(f, "alias/f.php")));
+	assert_int_equal(cnt(&f->c->n.bypassed), 1);
+	assert_null(lk(f, P(f, "alias/f.php")));
+	assert_int_equal(cnt(&f->c->n.bypassed), 2);
+	assert_int_equal(cnt(&f->c->n.hits), 0);
+	/* the real spelling is answered */
+	assert_same_as_lstat(lk(f, P(f, "real/f.php")), P(f, "real/f.php"));
+}
+
+static void a_regular_file_with_a_second_hard_link_is_bypassed(void **state)
+{
+	fx *f = *state;
+
+	fx_write(f, "one.php", "x");
+	assert_int_equal(link(P(f, "one.php"), P(f, "two.php")), 0);
+	assert_null(lk(f, P(f, "one.php")));
+	assert_null(lk(f, P(f, "two.php")));
+	assert_int_equal(cnt(&f->c->n.bypassed), 2);
+	/* once the second link is gone, the next event on its name caches it again */
+	unlink(P(f, "two.php"));
+	fx_write(f, "one.php", "y");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "one.php")), P(f, "one.php"));
+}
+
+/* link() raises IN_ATTRIB on the inode only (no name event in the watched
+ * parent), and a write through the new name raises its event under that
+ * name: a file cached while it had one link must not keep its old answer. */
+/* link() by this process drops the inode's results (hooks.c bumps the
+ * inode slot after PHP's link(), as modelled here); the file then has two
+ * links and is never cached again, so a later write through the other link
+ * by another process cannot be missed.  A link made by ANOTHER process after
+ * caching raises no event on the file's directory (checked: link() only
+ * sends IN_ATTRIB to watchers of the inode itself): a documented limit. */
+static void a_hard_link_this_process_makes_drops_the_cached_file(void **state)
+{
+	fx *f = *state;
+	char cmd[512];
+	struct stat st;
+	sc_entry *e;
+
+	fx_mkdir(f, "other");
+	fx_write(f, "one.php", "x");
+	assert_same_as_lstat(lk(f, P(f, "one.php")), P(f, "one.php"));
+	assert_int_equal(link(P(f, "one.php"), P(f, "other/two.php")), 0);
+	assert_int_equal(lstat(P(f, "one.php"), &st), 0);
+	sc_gen_bump(sc_the_proc.gen, sc_gen_inode_slot(sc_the_proc.gen, (uint64_t) st.st_dev, (uint64_t) st.st_ino));
+	sc_proc_mark_pending();
+	e = lk(f, P(f, "one.php"));
+	assert_null(e); /* two links: PHP's own call answers from now on */
+	snprintf(cmd, sizeof(cmd), "echo more >> '%s'", P(f, "other/two.php"));
+	fx_sh(cmd);
+	e = lk(f, P(f, "one.php"));
+	if (e) {
+		assert_same_as_lstat(e, P(f, "one.php"));
+	}
+}
+
+/* --- spellings ---------------------------------------------------------- */
+
+static void a_dotdot_spelling_answers_as_the_canonical_path_and_hits_again(void **state)
+{
+	fx *f = *state;
+	sc_entry *canon, *e;
+	uint64_t hits;
+
+	fx_mkdir(f, "d");
+	fx_mkdir(f, "d/sub");
+	fx_write(f, "d/f", "hello");
+	canon = lk(f, P(f, "d/f"));
+	assert_non_null(canon);
+	e = lk(f, P(f, "d/sub/../f"));
+	assert_ptr_equal(e, canon);
+	assert_same_as_lstat(e, P(f, "d/f"));
+	hits = cnt(&f->c->n.hits);
+	e = lk(f, P(f, "d/sub/../f"));
+	assert_ptr_equal(e, canon);
+	assert_int_equal(cnt(&f->c->n.hits), hits + 1);
+	/* the spelling depends on its ".." directory's name in its parent */
+	{
+		const char *sp = P(f, "d/sub/../f");
+		sc_entry *alias = sc_table_find(&f->c->table, sp, strlen(sp), sc_table_hash(sp, strlen(sp)));
+		sc_entry *d = lk(f, P(f, "d"));
+		uint64_t misses = cnt(&f->c->n.misses);
+		assert_non_null(alias);
+		assert_non_null(d);
+		assert_int_equal(alias->r.kind, SC_KIND_ALIAS);
+		assert_ptr_equal(alias->r.target, canon);
+		assert_int_equal(alias->r.ndeps, 1);
+		assert_int_equal(alias->r.deps[0].slot, sc_gen_name_slot(sc_the_proc.gen, d->r.wd, "sub", 3));
+		sc_gen_bump(sc_the_proc.gen, alias->r.deps[0].slot);
+		assert_false(sc_result_valid(sc_the_proc.gen, &alias->r));
+		assert_ptr_equal(lk(f, sp), canon);
+		assert_int_equal(cnt(&f->c->n.misses), misses + 1);
+	}
+	/* "." and "//" spellings too */
+	assert_ptr_equal(lk(f, P(f, "d/./f")), canon);
+	assert_ptr_equal(lk(f, P(f, "d//f")), canon);
+}
+
+static void a_dotdot_spelling_stops_answering_when_its_directory_is_replaced(void **state)
+{
+	fx *f = *state;
+
+	fx_mkdir(f, "d");
+	fx_mkdir(f, "d/sub");
+	fx_write(f, "d/f", "hello");
+	assert_non_null(lk(f, P(f, "d/sub/../f")));
+	/* d/sub becomes a symlink elsewhere: the kernel would follow it */
+	assert_int_equal(rmdir(P(f, "d/sub")), 0);
+	assert_int_equal(symlink("/", P(f, "d/sub")), 0);
+	sc_proc_mark_pending();
+	assert_null(lk(f, P(f, "d/sub/../f")));
+}
+
+static void a_dotdot_after_a_missing_directory_is_bypassed(void **state)
+{
+	fx *f = *state;
+
+	fx_mkdir(f, "d");
+	fx_write(f, "d/f", "x");
+	/* the kernel says ENOENT, lexically it would be d/f */
+	assert_null(lk(f, P(f, "d/missing/../f")));
+	assert_int_equal(cnt(&f->c->n.bypassed), 1);
+	assert_null(lk(f, P(f, "d/missing/../f")));
+}
+
+static void a_dotdot_after_a_regular_file_is_bypassed(void **state)
+{
+	fx *f = *state;
+
+	fx_mkdir(f, "d");
+	fx_write(f, "d/f", "x");
+	fx_write(f, "d/file", "x");
+	/* the kernel says ENOTDIR */
+	assert_null(lk(f, P(f, "d/file/../f")));
+	assert_null(lk(f, P(f, "d/file/.")));
+	assert_int_equal(cnt(&f->c->n.bypassed), 2);
+}
+
+static void relative_trailing_slash_and_nul_spellings_are_bypassed(void **state)
+{
+	fx *f = *state;
+	char p[128];
+
+	fx_write(f, "f", "x");
+	assert_null(lk(f, "f"));
+	snprintf(p, sizeof(p), "%s/", f->root);
+	assert_null(lk(f, p));
+	assert_null(sc_lookup(f->c, "", 0));
+	assert_int_equal(cnt(&f->c->n.bypassed), 3);
+	/* a NUL inside: PHP refuses it, the cache must not answer for the prefix */
+	snprintf(p, sizeof(p), "%s/f", f->root);
+	assert_non_null(lk(f, p));
+	{
+		char nul[160];
+		size_t n = strlen(p);
+		memcpy(nul, p, n);
+		memcpy(nul + n, "\0.php", 5);
+		assert_null(sc_lookup(f->c, nul, n + 5));
+		assert_null(sc_lookup(f->c, nul, n + 1));
+	}
+	assert_int_equal(cnt(&f->c->n.bypassed), 5);
+}
+
+/* --- invalidation ------------------------------------------------------- */
+
+static void another_process_write_is_seen_through_the_watcher(void **state)
+{
+	fx *f = *state;
+	sc_entry *e;
+	char cmd[256];
+	int waited = 0;
+
+	fx_write(f, "grow.php", "a");
+	e = lk(f, P(f, "grow.php"));
+	assert_non_null(e);
+	assert_int_equal(e->r.st.st_size, 1);
+	snprintf(cmd, sizeof(cmd), "echo x >> '%s'", P(f, "grow.php"));
+	fx_sh(cmd);
+	/* no sync point of ours: only the watcher can tell */
+	for (;;) {
+		e = lk(f, P(f, "grow.php"));
+		assert_non_null(e);
+		if (e->r.st.st_size == 3) {
+			break;
+		}
+		if (waited >= 2000) {
+			fail_msg("the watcher did not reveal another process's write within 2 s");
+		}
+		fx_nap_ms(2);
+		waited += 2;
+	}
+	assert_same_as_lstat(e, P(f, "grow.php"));
+	assert_true(atomic_load(&sc_the_proc.watcher_wakeups) > 0);
+	assert_true(atomic_load(&sc_the_proc.gen->drains) > 0);
+	assert_true(atomic_load(&sc_the_proc.gen->events) > 0);
+}
+
+static void another_process_delete_is_seen_through_the_watcher(void **state)
+{
+	fx *f = *state;
+	sc_entry *e;
+	char cmd[256];
+	int waited = 0;
+
+	fx_mkdir(f, "d");
+	fx_write(f, "d/gone.php", "a");
+	assert_non_null(lk(f, P(f, "d/gone.php")));
+	snprintf(cmd, sizeof(cmd), "rm '%s'", P(f, "d/gone.php"));
+	fx_sh(cmd);
+	for (;;) {
+		e = lk(f, P(f, "d/gone.php"));
+		assert_non_null(e);
+		if (e->r.kind == SC_KIND_MISSING) {
+			break;
+		}
+		if (waited >= 2000) {
+			fail_msg("another process's unlink not seen within 2 s");
+		}
+		fx_nap_ms(2);
+		waited += 2;
+	}
+	assert_missing(e, P(f, "d/gone.php"), ENOENT);
+	/* the directory's own stat changed too (mtime, size) */
+	assert_same_as_lstat(lk(f, P(f, "d")), P(f, "d"));
+}
+
+static void without_the_watcher_a_change_is_seen_only_after_a_sync_point(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	sc_entry *e;
+	char cmd[256];
+
+	s.test_watcher = 0;
+	fx_restart(f, &s);
+	fx_write(f, "grow.php", "a");
+	e = lk(f, P(f, "grow.php"));
+	assert_non_null(e);
+	assert_int_equal(e->r.st.st_size, 1);
+	snprintf(cmd, sizeof(cmd), "echo x >> '%s'", P(f, "grow.php"));
+	fx_sh(cmd);
+	/* the event is queued, nobody said so: the old answer stands */
+	for (int i = 0; i < 20; i++) {
+		e = lk(f, P(f, "grow.php"));
+		assert_non_null(e);
+		assert_int_equal(e->r.st.st_size, 1);
+		fx_nap_ms(1);
+	}
+	assert_int_equal(atomic_load(&sc_the_proc.gen->drains), 0);
+	sc_proc_mark_pending();
+	e = lk(f, P(f, "grow.php"));
+	assert_non_null(e);
+	assert_int_equal(e->r.st.st_size, 3);
+	assert_same_as_lstat(e, P(f, "grow.php"));
+}
+
+static void forget_makes_the_next_lookup_ask_the_kernel(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char cmd[256];
+	const char *spelling;
+
+	s.test_watcher = 0;
+	fx_restart(f, &s);
+	fx_mkdir(f, "d");
+	fx_mkdir(f, "d/sub");
+	fx_write(f, "d/f", "a");
+	assert_int_equal(lk(f, P(f, "d/f"))->r.st.st_size, 1);
+	spelling = P(f, "d/sub/../f");
+	assert_int_equal(lk(f, spelling)->r.st.st_size, 1);
+	snprintf(cmd, sizeof(cmd), "echo x >> '%s'", P(f, "d/f"));
+	fx_sh(cmd);
+	assert_int_equal(lk(f, spelling)->r.st.st_size, 1); /* no sync point yet */
+	sc_forget(f->c, spelling, strlen(spelling));
+	assert_int_equal(lk(f, spelling)->r.st.st_size, 3);
+	assert_int_equal(lk(f, P(f, "d/f"))->r.st.st_size, 3);
+	fx_sh(cmd);
+	sc_forget(f->c, P(f, "d/f"), strlen(P(f, "d/f")));
+	assert_int_equal(lk(f, spelling)->r.st.st_size, 5);
+}
+
+#define CHILDREN 200
+
+static void renaming_a_directory_drops_every_cached_child(void **state)
+{
+	fx *f = *state;
+	char rel[64];
+
+	fx_mkdir(f, "big");
+	for (int i = 0; i < CHILDREN; i++) {
+		snprintf(rel, sizeof(rel), "big/f%d.php", i);
+		fx_write(f, rel, "x");
+	}
+	for (int i = 0; i < CHILDREN; i++) {
+		snprintf(rel, sizeof(rel), "big/f%d.php", i);
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+	}
+	assert_int_equal(rename(P(f, "big"), P(f, "big.old")), 0);
+	fx_mkdir(f, "big");
+	sc_proc_mark_pending();
+	for (int i = 0; i < CHILDREN; i++) {
+		snprintf(rel, sizeof(rel), "big/f%d.php", i);
+		assert_missing(lk(f, P(f, rel)), P(f, rel), ENOENT);
+	}
+	assert_same_as_lstat(lk(f, P(f, "big")), P(f, "big"));
+	assert_same_as_lstat(lk(f, P(f, "big.old/f7.php")), P(f, "big.old/f7.php"));
+}
+
+/* Runs in a child without root's powers: returns 0 or the failing line. */
+#define CHECK(x) do { if (!(x)) { return __LINE__; } } while (0)
+
+static int access_body(void)
+{
+	char root[64] = "/tmp/statcache-unit-access.XXXXXX", p[256], a[128], d[128];
+	sc_cache *c;
+	sc_entry *e;
+	int rc = 0, fd;
+
+	CHECK(mkdtemp(root));
+	snprintf(a, sizeof(a), "%s/a", root);
+	snprintf(d, sizeof(d), "%s/a/b", root);
+	snprintf(p, sizeof(p), "%s/a/b/f.php", root);
+	CHECK(mkdir(a, 0755) == 0 && mkdir(d, 0755) == 0);
+	fd = open(p, O_WRONLY | O_CREAT, 0644);
+	CHECK(fd >= 0);
+	close(fd);
+	CHECK(sc_proc_startup(&fx_default_settings) == 0);
+	c = sc_cache_new(65536, 0);
+	CHECK(c);
+
+	do {
+		e = sc_lookup(c, p, strlen(p));
+		if (!e || e->r.kind != SC_KIND_FOUND) { rc = __LINE__; break; }
+		if (sc_access(c, e, R_OK) != 0) { rc = __LINE__; break; }
+		if (sc_access(c, e, R_OK) != 0 || atomic_load(&c->n.access_calls) != 1) { rc = __LINE__; break; }
+		if (sc_access(c, e, X_OK) == 0) { rc = __LINE__; break; }
+
+		/* the file itself */
+		chmod(p, 0);
+		sc_proc_mark_pending();
+		e = sc_lookup(c, p, strlen(p));
+		if (e && sc_access(c, e, R_OK) == 0) { rc = __LINE__; break; }
+		chmod(p, 0644);
+		sc_proc_mark_pending();
+		e = sc_lookup(c, p, strlen(p));
+		if (!e || sc_access(c, e, R_OK) != 0) { rc = __LINE__; break; }
+
+		/* an ancestor: access() now fails with EACCES */
+		chmod(a, 0);
+		sc_proc_mark_pending();
+		e = sc_lookup(c, p, strlen(p));
+		if (e && sc_access(c, e, R_OK) == 0) { rc = __LINE__; break; }
+		chmod(a, 0755);
+		sc_proc_mark_pending();
+		e = sc_lookup(c, p, strlen(p));
+		if (!e || sc_access(c, e, R_OK) != 0) { rc = __LINE__; break; }
+	} while (0);
+
+	sc_cache_delete(c);
+	sc_proc_shutdown();
+	chmod(a, 0755);
+	unlink(p);
+	rmdir(d);
+	rmdir(a);
+	rmdir(root);
+	return rc;
+}
+
+static void chmod_000_on_an_ancestor_changes_access(void **state)
+{
+	fx *f = *state;
+	struct passwd *nobody;
+	pid_t pid;
+	int status;
+
+	if (geteuid() != 0) {
+		sc_proc_shutdown();
+		assert_int_equal(access_body(), 0);
+		assert_int_equal(sc_proc_startup(&f->set), 0);
+		return;
+	}
+	/* root passes every permission check: drop it in a child */
+	nobody = getpwnam("nobody");
+	if (!nobody) {
+		skip();
+	}
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		sc_proc_shutdown(); /* the parent's machine: the child starts its own */
+		if (setgroups(0, NULL) != 0 || setgid(nobody->pw_gid) != 0 || setuid(nobody->pw_uid) != 0) {
+			_exit(200);
+		}
+		int rc = access_body();
+		if (rc) {
+			fprintf(stderr, "access check failed at test_lookup.c:%d (as nobody)\n", rc);
+		}
+		_exit(rc ? 1 : 0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 200) {
+		skip();
+	}
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* --- caps and trust ----------------------------------------------------- */
+
+#define OVER_CAP 1500
+
+static void the_entry_cap_flushes_and_answers_stay_right(void **state)
+{
+	fx *f = *state;
+	char rel[64];
+
+	sc_cache_delete(f->c);
+	f->c = sc_cache_new(2048, 0); /* flushes at 2048 - 1024 entries */
+	assert_non_null(f->c);
+	fx_mkdir(f, "many");
+	for (int i = 0; i < OVER_CAP; i++) {
+		snprintf(rel, sizeof(rel), "many/%d", i);
+		if (i % 3) {
+			fx_write(f, rel, i % 2 ? "x" : "xy");
+		}
+	}
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < OVER_CAP; i++) {
+			snprintf(rel, sizeof(rel), "many/%d", i);
+			assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+			assert_true(f->c->table.count <= 2048);
+		}
+	}
+	assert_true(cnt(&f->c->n.flushes) >= 2);
+	assert_true(strstr(fx_last_log, "max_entries") != NULL);
+}
+
+static void an_untrusted_cache_answers_nothing(void **state)
+{
+	fx *f = *state;
+
+	sc_cache_delete(f->c);
+	f->c = sc_cache_new(65536, 1);
+	assert_non_null(f->c);
+	fx_write(f, "f.php", "x");
+	assert_null(lk(f, P(f, "f.php")));
+	assert_null(lk(f, P(f, "f.php")));
+	assert_null(lk(f, P(f, "missing")));
+	assert_null(lk(f, "/"));
+	assert_int_equal(cnt(&f->c->n.untrusted), 4);
+	assert_int_equal(cnt(&f->c->n.bypassed), 0);
+	assert_int_equal(cnt(&f->c->n.hits), 0);
+	assert_int_equal(cnt(&f->c->n.misses), 0);
+}
+
+#define DEPTH 40
+
+/* rel of level k (1-based): "d1/d2/.../dk" */
+static const char *level(int k, const char *leaf)
+{
+	static char buf[2][512];
+	static int at;
+	char *p = buf[at++ % 2];
+	size_t n = 0;
+	for (int i = 1; i <= k; i++) {
+		n += (size_t) snprintf(p + n, 512 - n, "%sd%d", i > 1 ? "/" : "", i);
+	}
+	if (leaf) {
+		snprintf(p + n, 512 - n, "/%s", leaf);
+	}
+	return p;
+}
+
+static void the_watch_cap_flushes_and_answers_stay_equal_to_lstat(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char cmd[256];
+
+	s.max_watches = 16;
+	fx_restart(f, &s);
+	for (int k = 1; k <= DEPTH; k++) {
+		fx_mkdir(f, level(k, NULL));
+		fx_write(f, level(k, "f"), "x");
+	}
+	for (int k = 1; k <= DEPTH; k++) {
+		assert_same_as_lstat(lk(f, P(f, level(k, NULL))), P(f, level(k, NULL)));
+		assert_same_as_lstat(lk(f, P(f, level(k, "f"))), P(f, level(k, "f")));
+	}
+	assert_true(atomic_load(&sc_the_proc.gen->flushes) > 0);
+	assert_true(sc_proc_watch_count() <= 17);
+
+	/* every file grows (another process), then every answer is checked */
+	snprintf(cmd, sizeof(cmd), "find '%s' -name f -exec sh -c 'echo y >> \"$1\"' sh {} \\;", f->root);
+	fx_sh(cmd);
+	sc_proc_mark_pending();
+	for (int k = DEPTH; k >= 1; k--) {
+		assert_same_as_lstat(lk(f, P(f, level(k, "f"))), P(f, level(k, "f")));
+	}
+	for (int k = 1; k <= DEPTH; k++) {
+		assert_same_as_lstat(lk(f, P(f, level(k, "f"))), P(f, level(k, "f")));
+		assert_same_as_lstat(lk(f, P(f, level(k, NULL))), P(f, level(k, NULL)));
+	}
+}
+
+/* The walk that crosses max_watches removes every watch, the one it just
+ * added included; the file filled next in that walk must not be pinned to
+ * the removed watch. */
+static void a_file_below_the_watch_that_crossed_the_cap_sees_later_changes(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char cmd[256];
+	int k, crossed = 0;
+	sc_entry *e;
+
+	s.max_watches = 16;
+	s.test_watcher = 0; /* only our sync point drains: no other epoch bump */
+	fx_restart(f, &s);
+	for (k = 1; k <= DEPTH; k++) {
+		fx_mkdir(f, level(k, NULL));
+		fx_write(f, level(k, "f"), "x");
+	}
+	/* one level deeper each time: each walk adds exactly one watch */
+	for (k = 1; k <= DEPTH; k++) {
+		uint64_t before = atomic_load(&sc_the_proc.gen->flushes);
+		assert_same_as_lstat(lk(f, P(f, level(k, "f"))), P(f, level(k, "f")));
+		if (atomic_load(&sc_the_proc.gen->flushes) != before) {
+			crossed = k;
+			break;
+		}
+	}
+	assert_int_not_equal(crossed, 0);
+
+	snprintf(cmd, sizeof(cmd), "echo more >> '%s'", P(f, level(crossed, "f")));
+	fx_sh(cmd);
+	sc_proc_mark_pending();
+	e = lk(f, P(f, level(crossed, "f")));
+	assert_same_as_lstat(e, P(f, level(crossed, "f")));
+}
+
+static void no_answer_before_startup_or_after_shutdown(void **state)
+{
+	fx *f = *state;
+
+	fx_write(f, "f", "x");
+	sc_proc_shutdown();
+	assert_null(lk(f, P(f, "f")));
+	assert_int_equal(cnt(&f->c->n.bypassed), 1);
+	assert_int_equal(sc_proc_startup(&f->set), 0);
+	sc_cache_reset(f->c);
+	assert_same_as_lstat(lk(f, P(f, "f")), P(f, "f"));
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
+#define T(name) cmocka_unit_test_setup_teardown(name, fx_setup, fx_teardown)
+	const struct CMUnitTest tests[] = {
+		T(an_existing_file_is_found_with_its_lstat),
+		T(the_second_lookup_is_a_hit),
+		T(a_missing_file_is_missing_with_enoent_and_then_a_negative_hit),
+		T(a_path_under_a_missing_directory_is_found_once_created_and_synced),
+		T(a_file_created_by_this_process_is_seen_after_the_sync_point),
+		T(a_path_under_a_regular_file_is_missing_with_enotdir),
+		T(a_symlink_as_last_component_is_a_link),
+		T(a_path_through_a_symlinked_directory_is_bypassed),
+		T(a_regular_file_with_a_second_hard_link_is_bypassed),
+		T(a_hard_link_this_process_makes_drops_the_cached_file),
+		T(a_dotdot_spelling_answers_as_the_canonical_path_and_hits_again),
+		T(a_dotdot_spelling_stops_answering_when_its_directory_is_replaced),
+		T(a_dotdot_after_a_missing_directory_is_bypassed),
+		T(a_dotdot_after_a_regular_file_is_bypassed),
+		T(relative_trailing_slash_and_nul_spellings_are_bypassed),
+		T(another_process_write_is_seen_through_the_watcher),
+		T(another_process_delete_is_seen_through_the_watcher),
+		T(without_the_watcher_a_change_is_seen_only_after_a_sync_point),
+		T(forget_makes_the_next_lookup_ask_the_kernel),
+		T(renaming_a_directory_drops_every_cached_child),
+		T(chmod_000_on_an_ancestor_changes_access),
+		T(the_entry_cap_flushes_and_answers_stay_right),
+		T(an_untrusted_cache_answers_nothing),
+		T(the_watch_cap_flushes_and_answers_stay_equal_to_lstat),
+		T(a_file_below_the_watch_that_crossed_the_cap_sees_later_changes),
+		T(no_answer_before_startup_or_after_shutdown),
+	};
+#undef T
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

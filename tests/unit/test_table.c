@@ -1,0 +1,283 @@
+/*
+ * The results table: one entry per spelling, stable addresses, accounting.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "statcache_table.h"
+
+static int table_setup(void **state)
+{
+	sc_table *t = calloc(1, sizeof(*t));
+	if (!t || sc_table_init(t, 64) < 0) {
+		free(t);
+		return -1;
+	}
+	*state = t;
+	return 0;
+}
+
+static int table_teardown(void **state)
+{
+	sc_table *t = *state;
+	sc_table_free(t);
+	free(t);
+	return 0;
+}
+
+static sc_entry *get(sc_table *t, const char *key)
+{
+	return sc_table_get(t, key, strlen(key), sc_table_hash(key, strlen(key)));
+}
+
+static sc_entry *find(sc_table *t, const char *key)
+{
+	return sc_table_find(t, key, strlen(key), sc_table_hash(key, strlen(key)));
+}
+
+static size_t entry_bytes(size_t keylen)
+{
+	return sizeof(sc_entry) + keylen + 1;
+}
+
+static void get_creates_an_empty_entry_once_and_finds_it_again(void **state)
+{
+	sc_table *t = *state;
+	sc_entry *e, *again;
+
+	assert_null(find(t, "/a/b"));
+	e = get(t, "/a/b");
+	assert_non_null(e);
+	assert_int_equal(e->r.kind, SC_KIND_EMPTY);
+	assert_int_equal(e->r.wd, -1);
+	assert_int_equal(e->len, 4);
+	assert_string_equal(e->key, "/a/b");
+	assert_int_equal(t->count, 1);
+
+	again = get(t, "/a/b");
+	assert_ptr_equal(again, e);
+	assert_ptr_equal(find(t, "/a/b"), e);
+	assert_int_equal(t->count, 1);
+
+	/* a prefix or an extension of the key is another key */
+	assert_null(find(t, "/a/"));
+	assert_null(find(t, "/a/bc"));
+	assert_ptr_not_equal(get(t, "/a/bc"), e);
+	assert_int_equal(t->count, 2);
+}
+
+static void keys_are_compared_by_length_not_by_nul(void **state)
+{
+	sc_table *t = *state;
+	const char key[] = "/x\0y";
+	sc_entry *a = sc_table_get(t, key, 2, sc_table_hash(key, 2));
+	sc_entry *b = sc_table_get(t, key, 4, sc_table_hash(key, 4));
+
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_ptr_not_equal(a, b);
+	assert_int_equal(b->len, 4);
+	assert_memory_equal(b->key, key, 4);
+	assert_int_equal(b->key[4], '\0');
+}
+
+static void distinct_keys_with_the_same_hash_are_distinct_entries(void **state)
+{
+	sc_table *t = *state;
+	const uint64_t h = 0x1234567890abcdefull;
+	sc_entry *a = sc_table_get(t, "/one", 4, h);
+	sc_entry *b = sc_table_get(t, "/two", 4, h);
+	sc_entry *c = sc_table_get(t, "/three", 6, h);
+
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(c);
+	assert_ptr_not_equal(a, b);
+	assert_ptr_not_equal(b, c);
+	assert_ptr_not_equal(a, c);
+	assert_int_equal(t->count, 3);
+	assert_ptr_equal(sc_table_find(t, "/one", 4, h), a);
+	assert_ptr_equal(sc_table_find(t, "/two", 4, h), b);
+	assert_ptr_equal(sc_table_find(t, "/three", 6, h), c);
+	assert_null(sc_table_find(t, "/four", 5, h));
+	/* same key, another hash: not found (the caller's hash is trusted) */
+	assert_null(sc_table_find(t, "/one", 4, h + 1));
+}
+
+#define MANY 10000
+
+static void growth_keeps_entry_addresses_stable(void **state)
+{
+	sc_table *t = *state;
+	sc_entry **saved = calloc(MANY, sizeof(*saved));
+	char key[64];
+	uint32_t cap0 = t->cap;
+
+	assert_non_null(saved);
+	for (int i = 0; i < MANY; i++) {
+		snprintf(key, sizeof(key), "/srv/app/vendor/%d/file%d.php", i % 97, i);
+		saved[i] = get(t, key);
+		assert_non_null(saved[i]);
+		saved[i]->r.err = i; /* a mark that must survive growth */
+	}
+	assert_true(t->cap > cap0);
+	assert_true(t->cap >= 2 * MANY);
+	assert_int_equal(t->count, MANY);
+	for (int i = 0; i < MANY; i++) {
+		snprintf(key, sizeof(key), "/srv/app/vendor/%d/file%d.php", i % 97, i);
+		if (find(t, key) != saved[i] || get(t, key) != saved[i] || saved[i]->r.err != i) {
+			free(saved);
+			fail_msg("entry %d moved or lost after growth", i);
+		}
+	}
+	assert_int_equal(t->count, MANY);
+	free(saved);
+}
+
+static void memory_counts_buckets_and_entries(void **state)
+{
+	sc_table *t = *state;
+	size_t entries = 0;
+	char key[64];
+
+	assert_int_equal(t->memory, t->cap * sizeof(sc_entry *));
+	for (int i = 0; i < 300; i++) {
+		int n = snprintf(key, sizeof(key), "/m/%d", i * 31);
+		assert_non_null(get(t, key));
+		entries += entry_bytes((size_t) n);
+		assert_int_equal(t->memory, t->cap * sizeof(sc_entry *) + entries);
+	}
+	/* finding again costs nothing */
+	assert_non_null(get(t, "/m/0"));
+	assert_int_equal(t->memory, t->cap * sizeof(sc_entry *) + entries);
+	assert_int_equal(t->count, 300);
+}
+
+static void clear_empties_and_memory_returns_to_the_bucket_array(void **state)
+{
+	sc_table *t = *state;
+	char key[64];
+	uint32_t cap;
+
+	for (int i = 0; i < 1000; i++) {
+		snprintf(key, sizeof(key), "/c/%d", i);
+		assert_non_null(get(t, key));
+	}
+	cap = t->cap;
+	sc_table_clear(t);
+	assert_int_equal(t->count, 0);
+	assert_int_equal(t->cap, cap);
+	assert_int_equal(t->memory, cap * sizeof(sc_entry *));
+	for (int i = 0; i < 1000; i++) {
+		snprintf(key, sizeof(key), "/c/%d", i);
+		assert_null(find(t, key));
+	}
+	/* usable again */
+	assert_non_null(get(t, "/c/1"));
+	assert_int_equal(t->count, 1);
+	assert_int_equal(t->memory, cap * sizeof(sc_entry *) + entry_bytes(4));
+}
+
+static void a_zeroed_or_freed_table_starts_on_first_get(void **state)
+{
+	sc_table t;
+	(void) state;
+
+	memset(&t, 0, sizeof(t));
+	assert_null(find(&t, "/z"));
+	assert_non_null(get(&t, "/z"));
+	assert_int_equal(t.count, 1);
+	assert_int_equal(t.cap, 64);
+	sc_table_free(&t);
+	assert_int_equal(t.cap, 0);
+	assert_int_equal(t.memory, 0);
+	assert_null(find(&t, "/z"));
+	assert_non_null(get(&t, "/z"));
+	assert_int_equal(t.count, 1);
+	sc_table_free(&t);
+}
+
+static void init_rounds_a_bad_capacity_to_64(void **state)
+{
+	sc_table t;
+	(void) state;
+
+	assert_int_equal(sc_table_init(&t, 100), 0);
+	assert_int_equal(t.cap, 64);
+	sc_table_free(&t);
+	assert_int_equal(sc_table_init(&t, 8), 0);
+	assert_int_equal(t.cap, 64);
+	sc_table_free(&t);
+	assert_int_equal(sc_table_init(&t, 1024), 0);
+	assert_int_equal(t.cap, 1024);
+	assert_int_equal(t.memory, 1024 * sizeof(sc_entry *));
+	sc_table_free(&t);
+}
+
+static void result_valid_is_false_for_empty_and_when_deps_change(void **state)
+{
+	sc_table *t = *state;
+	void *mem = NULL;
+	sc_gen *g;
+	sc_entry *e = get(t, "/v");
+
+	assert_int_equal(posix_memalign(&mem, SC_CACHE_LINE, sc_gen_size(64)), 0);
+	g = mem;
+	sc_gen_init(g, 64);
+
+	/* EMPTY never holds, whatever its deps say */
+	e->r.epoch = sc_gen_epoch(g);
+	assert_false(sc_result_valid(g, &e->r));
+
+	e->r.kind = SC_KIND_FOUND;
+	e->r.ndeps = 2;
+	e->r.deps[0].slot = 3;
+	e->r.deps[0].val = sc_gen_load(g, 3);
+	e->r.deps[1].slot = 40;
+	e->r.deps[1].val = sc_gen_load(g, 40);
+	assert_true(sc_result_valid(g, &e->r));
+
+	sc_gen_bump(g, 41);
+	assert_true(sc_result_valid(g, &e->r));
+	sc_gen_bump(g, 40);
+	assert_false(sc_result_valid(g, &e->r));
+	e->r.deps[1].val = sc_gen_load(g, 40);
+	assert_true(sc_result_valid(g, &e->r));
+	sc_gen_bump(g, 3);
+	assert_false(sc_result_valid(g, &e->r));
+	e->r.deps[0].val = sc_gen_load(g, 3);
+	assert_true(sc_result_valid(g, &e->r));
+	sc_gen_bump_epoch(g);
+	assert_false(sc_result_valid(g, &e->r));
+
+	/* MISSING results are validated the same way */
+	e->r.kind = SC_KIND_MISSING;
+	e->r.epoch = sc_gen_epoch(g);
+	assert_true(sc_result_valid(g, &e->r));
+	e->r.kind = SC_KIND_EMPTY;
+	assert_false(sc_result_valid(g, &e->r));
+	free(mem);
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(get_creates_an_empty_entry_once_and_finds_it_again, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(keys_are_compared_by_length_not_by_nul, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(distinct_keys_with_the_same_hash_are_distinct_entries, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(growth_keeps_entry_addresses_stable, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(memory_counts_buckets_and_entries, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(clear_empties_and_memory_returns_to_the_bucket_array, table_setup, table_teardown),
+		cmocka_unit_test(a_zeroed_or_freed_table_starts_on_first_get),
+		cmocka_unit_test(init_rounds_a_bad_capacity_to_64),
+		cmocka_unit_test_setup_teardown(result_valid_is_false_for_empty_and_when_deps_change, table_setup, table_teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
