@@ -318,6 +318,7 @@ static long sc_read_sysctl(const char *name)
 
 typedef struct sc_totals {
 	uint64_t hits, misses, negative_hits, bypassed, untrusted, flushes, access_calls, entries, memory;
+	uint64_t verify_checks, verify_mismatches, verify_stale;
 } sc_totals;
 
 /* Sums the counters of this thread, or of every thread of the process. */
@@ -340,6 +341,9 @@ static void sc_sum(sc_totals *t, bool all_threads)
 		t->access_calls += atomic_load_explicit(&n->access_calls, memory_order_relaxed);
 		t->entries += atomic_load_explicit(&n->entries, memory_order_relaxed);
 		t->memory += atomic_load_explicit(&n->memory, memory_order_relaxed);
+		t->verify_checks += atomic_load_explicit(&n->verify_checks, memory_order_relaxed);
+		t->verify_mismatches += atomic_load_explicit(&n->verify_mismatches, memory_order_relaxed);
+		t->verify_stale += atomic_load_explicit(&n->verify_stale, memory_order_relaxed);
 	}
 	pthread_mutex_unlock(&sc_threads_lock);
 #else
@@ -388,6 +392,9 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "access_calls", (zend_long) t.access_calls);
 	add_assoc_long(rv, "entries", (zend_long) t.entries);
 	add_assoc_long(rv, "memory", (zend_long) t.memory);
+	add_assoc_long(rv, "verify_checks", (zend_long) t.verify_checks);
+	add_assoc_long(rv, "verify_mismatches", (zend_long) t.verify_mismatches);
+	add_assoc_long(rv, "verify_stale", (zend_long) t.verify_stale);
 }
 
 PHP_FUNCTION(statcache_stats)

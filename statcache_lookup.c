@@ -14,6 +14,7 @@
 #include "statcache_trust.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -409,6 +410,61 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 		default:
 			return sc_answer(c, NULL);
 	}
+}
+
+/* Does a cached result still say what lstat() says now?  atime is left
+ * out: reads change it and raise no event (fileatime() is never cached). */
+static int sc_result_matches(const sc_result *r, const char *path)
+{
+	struct stat st;
+	int rc = lstat(path, &st), err = errno;
+
+	switch (r->kind) {
+		case SC_KIND_MISSING:
+			return rc < 0 && err == r->err;
+		case SC_KIND_FOUND:
+		case SC_KIND_LINK:
+			return rc == 0 && sc_same_file(&r->st, &st) && r->st.st_uid == st.st_uid
+				&& r->st.st_gid == st.st_gid;
+		default:
+			return 1; /* PHP's own call answers these */
+	}
+}
+
+sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t h)
+{
+	static _Atomic unsigned logged;
+
+	sc_count(&c->n.verify_checks);
+	if (sc_result_matches(&e->r, e->key)) {
+		return sc_lookup_hit(c, e);
+	}
+	/* Behind an event still in the queue (another process's change within
+	 * the watcher's delay) is allowed; drain, and look again. */
+	while (!sc_proc_drain()) {
+	}
+	if (!sc_result_valid(sc_the_proc.gen, &e->r)) {
+		sc_count(&c->n.verify_stale);
+		return sc_lookup_miss(c, path, len, h);
+	}
+	sc_count(&c->n.verify_mismatches);
+	if (atomic_fetch_add_explicit(&logged, 1, memory_order_relaxed) < 5) {
+		struct stat st;
+		int rc = lstat(e->key, &st);
+		char line[SC_PATH_MAX + 256];
+		snprintf(line, sizeof(line), "statcache: verify mismatch for %s: cached %s size=%lld "
+			"mtime=%lld mode=%o, kernel %s size=%lld mtime=%lld mode=%o", e->key,
+			e->r.kind == SC_KIND_MISSING ? "missing" : "found", (long long) e->r.st.st_size,
+			(long long) e->r.st.st_mtime, (unsigned) e->r.st.st_mode, rc < 0 ? "missing" : "found",
+			rc < 0 ? 0LL : (long long) st.st_size, rc < 0 ? 0LL : (long long) st.st_mtime,
+			rc < 0 ? 0u : (unsigned) st.st_mode);
+		if (sc_log_sink) {
+			sc_log_sink(line);
+		}
+	}
+	/* answer from a fresh fill, not from what was wrong */
+	e->r.kind = SC_KIND_EMPTY;
+	return sc_lookup_miss(c, path, len, h);
 }
 
 int sc_access(sc_cache *c, sc_entry *e, int mode)

@@ -26,6 +26,9 @@ typedef struct sc_counters {
 	_Atomic uint64_t untrusted;
 	_Atomic uint64_t flushes;        /* this thread's table dropped at max_entries */
 	_Atomic uint64_t access_calls;   /* access() asked of the kernel */
+	_Atomic uint64_t verify_checks;      /* hits re-checked (statcache.verify_rate) */
+	_Atomic uint64_t verify_mismatches;  /* ... that were wrong though no event was pending */
+	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
 	_Atomic uint64_t entries;        /* results + spellings held */
 	_Atomic uint64_t memory;         /* bytes held by them */
 } sc_counters;
@@ -45,6 +48,8 @@ typedef struct sc_cache {
 	sc_table table;
 	uint32_t max_entries;
 	int test_untrusted;
+	uint64_t verify_rate;    /* re-check one hit in N with a real lstat() (0: never) */
+	uint64_t verify_tick;
 	sc_canon canon;          /* scratch for spellings */
 } sc_cache;
 
@@ -55,6 +60,9 @@ void sc_cache_delete(sc_cache *c);
 int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted);
 void sc_cache_free(sc_cache *c);
 void sc_cache_reset(sc_cache *c);
+
+/* One hit in verify_rate: compares the result with a fresh lstat(). */
+sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t hash);
 
 /* The miss path of sc_lookup(): walk, fill, count. */
 sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t hash);
@@ -91,11 +99,13 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	h = sc_table_hash(path, len);
 	e = sc_table_find(&c->table, path, len, h);
 	if (e && sc_result_valid(g, &e->r)) {
-		if (e->r.kind != SC_KIND_ALIAS) {
-			return sc_lookup_hit(c, e);
-		}
-		if (sc_result_valid(g, &e->r.target->r)) {
-			return sc_lookup_hit(c, e->r.target);
+		sc_entry *t = e->r.kind == SC_KIND_ALIAS ? e->r.target : e;
+		if (t == e || sc_result_valid(g, &t->r)) {
+			if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {
+				c->verify_tick = 0;
+				return sc_lookup_verify(c, t, path, len, h);
+			}
+			return sc_lookup_hit(c, t);
 		}
 	}
 	return sc_lookup_miss(c, path, len, h);
