@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# statcache staleness bench: the delay between an unrelated process's change
+# and the first lookup that sees it, with both cores kept busy, for the
+# watcher alone (statcache.max_staleness_ms=0) and with bounds of 1, 5, 20 ms.
+# Prints median, p99, p99.9 and max per configuration; configurations
+# alternate across passes.
+#   bench/staleness.sh [--rounds N] [--passes N] [--ext PATH] [--idle]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+rounds=300 passes=3 ext="" busy=2
+while [ $# -gt 0 ]; do
+	case $1 in
+		--rounds) rounds=$2; shift 2 ;;
+		--passes) passes=$2; shift 2 ;;
+		--ext) ext=$2; shift 2 ;;
+		--idle) busy=0; shift ;;
+		*) echo "usage: $0 [--rounds N] [--passes N] [--ext PATH] [--idle]" >&2; exit 2 ;;
+	esac
+done
+refuse() { echo "bench refused: $*" >&2; exit 2; }
+command -v php >/dev/null || refuse "no php binary"
+[ -n "$ext" ] || ext=$here/../.build/nts/modules/statcache.so
+[ -f "$ext" ] || refuse "statcache.so not found at $ext (scripts/test.sh build-nts)"
+data=${STATCACHE_BENCH_DIR:-/tmp/statcache-staleness}
+mkdir -p "$data"
+case $(stat -f -c %T "$data") in ext2/ext3|xfs|btrfs|tmpfs|overlayfs|zfs) ;; *) refuse "$data is not on a trusted local file system" ;; esac
+tmp=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"; }
+trap cleanup EXIT
+for _ in $(seq 1 "$busy"); do sh -c 'while :; do :; done' & pids+=($!); done
+bounds="0 1 5 20"
+for pass in $(seq 1 "$passes"); do
+	for b in $bounds; do
+		php -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.max_staleness_ms="$b" \
+			"$here/staleness.php" "$data/b$b" "$rounds" > "$tmp/b$b.$pass.json"
+	done
+	bounds=$(echo "$bounds" | tr ' ' '\n' | tac | tr '\n' ' ')
+done
+php -n -r '
+$dir = $argv[1]; $passes = (int) $argv[2]; $busy = $argv[3];
+echo "delay until a lookup sees another process'"'"'s change, microseconds ($busy busy loops on 2 cores)\n";
+printf("%-28s %8s %9s %9s %9s %9s\n", "config", "samples", "median", "p99", "p99.9", "max");
+foreach ([0, 1, 5, 20] as $b) { $all = [];
+  for ($p = 1; $p <= $passes; $p++) $all = array_merge($all, json_decode(file_get_contents("$dir/b$b.$p.json"), true));
+  sort($all); $n = count($all); $q = fn($x) => $all[min($n - 1, (int) floor($x * $n))];
+  printf("%-28s %8d %9.0f %9.0f %9.0f %9.0f\n", $b ? "watcher + bound {$b} ms" : "watcher alone", $n, $q(0.5), $q(0.99), $q(0.999), $all[$n - 1]); }
+' "$tmp" "$passes" "$busy"
