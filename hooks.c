@@ -102,21 +102,21 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len,
 	if (len == 0 || path[0] != '/' || len >= MAXPATHLEN) {
 		/* relative, or too long: PHP's own call refuses a long path with a
 		 * warning that even the quiet open_basedir check would raise */
-		sc_count(&c->n.bypassed);
+		sc_count(&c->n->bypassed);
 		return NULL;
 	}
 	if (FG(stream_wrappers)) {
 		/* a user wrapper registered as file:// answers for plain paths */
 		php_stream_wrapper *w = zend_hash_str_find_ptr(FG(stream_wrappers), "file", sizeof("file") - 1);
 		if (w != &php_plain_files_wrapper) {
-			sc_count(&c->n.bypassed);
+			sc_count(&c->n->bypassed);
 			return NULL;
 		}
 	}
 	if (check_basedir && PG(open_basedir) && *PG(open_basedir)
 			&& php_check_open_basedir_ex(path, 0) != 0) {
 		/* PHP's own call refuses, with its own warning */
-		sc_count(&c->n.bypassed);
+		sc_count(&c->n->bypassed);
 		return NULL;
 	}
 	if (!sc_ops_intact()) {
@@ -347,7 +347,7 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 	sc_entry *e;
 	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {
 		if (path && SCG(active) && SCG(cache)) {
-			sc_count(&SCG(cache)->n.bypassed);
+			sc_count(&SCG(cache)->n->bypassed);
 		}
 		return false;
 	}

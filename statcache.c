@@ -165,11 +165,33 @@ sc_cache *statcache_thread_cache_slow(void)
 	if (!c) {
 		c = sc_cache_new((uint32_t) SCG(max_entries), SCG(test_untrusted));
 		if (c) {
+			if (sc_the_proc.region.shared) {
+				/* counters in the region, for statcache_stats(true) */
+				sc_counters *n = sc_region_claim(sc_the_proc.gen, (int32_t) getpid());
+				if (n) {
+					c->n = n;
+				}
+			}
 			SCG(cache) = c;
 			sc_threads_add(c);
 		}
 	}
 	return c;
+}
+
+/* In a fork()ed child only the forking thread exists, and the counter
+ * slots in a shared region belong to the parent: every cache counts in its
+ * private copy again, from zero (the registry lock may have been held by a
+ * thread that is gone: it is made anew). */
+static void sc_threads_after_fork(void)
+{
+	pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+	sc_threads_lock = fresh;
+	for (size_t i = 0; i < sc_threads_n; i++) {
+		sc_cache *c = sc_threads[i];
+		memset(&c->own_n, 0, sizeof(c->own_n));
+		c->n = &c->own_n;
+	}
 }
 
 static void sc_log_to_php(const char *line)
@@ -203,6 +225,10 @@ static PHP_GSHUTDOWN_FUNCTION(statcache)
 {
 #if STATCACHE_HAVE_CACHE
 	if (statcache_globals->cache) {
+		sc_cache *c = statcache_globals->cache;
+		if (c->n != &c->own_n && sc_the_proc.gen) {
+			sc_region_release(sc_the_proc.gen, c->n);
+		}
 		sc_threads_remove(statcache_globals->cache);
 		sc_cache_delete(statcache_globals->cache);
 		statcache_globals->cache = NULL;
@@ -231,6 +257,7 @@ static PHP_MINIT_FUNCTION(statcache)
 	}
 	sc_log_sink = sc_log_to_php;
 	sc_log_reset();
+	sc_fork_child_hook = sc_threads_after_fork;
 	{
 		sc_proc_settings s = {
 			.slots = (uint32_t) SCG(shared_slots),
@@ -321,6 +348,10 @@ typedef struct sc_totals {
 	uint64_t verify_checks, verify_mismatches, verify_stale;
 } sc_totals;
 
+#if STATCACHE_HAVE_CACHE
+static void sc_add_counters(const sc_counters *n, void *arg);
+#endif
+
 /* Sums the counters of this thread, or of every thread of the process. */
 static void sc_sum(sc_totals *t, bool all_threads)
 {
@@ -328,22 +359,9 @@ static void sc_sum(sc_totals *t, bool all_threads)
 #if STATCACHE_HAVE_CACHE
 	pthread_mutex_lock(&sc_threads_lock);
 	for (size_t i = 0; i < sc_threads_n; i++) {
-		sc_counters *n = &sc_threads[i]->n;
-		if (!all_threads && sc_threads[i] != SCG(cache)) {
-			continue;
+		if (all_threads || sc_threads[i] == SCG(cache)) {
+			sc_add_counters(sc_threads[i]->n, t);
 		}
-		t->hits += atomic_load_explicit(&n->hits, memory_order_relaxed);
-		t->misses += atomic_load_explicit(&n->misses, memory_order_relaxed);
-		t->negative_hits += atomic_load_explicit(&n->negative_hits, memory_order_relaxed);
-		t->bypassed += atomic_load_explicit(&n->bypassed, memory_order_relaxed);
-		t->untrusted += atomic_load_explicit(&n->untrusted, memory_order_relaxed);
-		t->flushes += atomic_load_explicit(&n->flushes, memory_order_relaxed);
-		t->access_calls += atomic_load_explicit(&n->access_calls, memory_order_relaxed);
-		t->entries += atomic_load_explicit(&n->entries, memory_order_relaxed);
-		t->memory += atomic_load_explicit(&n->memory, memory_order_relaxed);
-		t->verify_checks += atomic_load_explicit(&n->verify_checks, memory_order_relaxed);
-		t->verify_mismatches += atomic_load_explicit(&n->verify_mismatches, memory_order_relaxed);
-		t->verify_stale += atomic_load_explicit(&n->verify_stale, memory_order_relaxed);
 	}
 	pthread_mutex_unlock(&sc_threads_lock);
 #else
@@ -351,13 +369,40 @@ static void sc_sum(sc_totals *t, bool all_threads)
 #endif
 }
 
+#if STATCACHE_HAVE_CACHE
+static void sc_add_counters(const sc_counters *n, void *arg)
+{
+	sc_totals *t = arg;
+	t->hits += atomic_load_explicit(&n->hits, memory_order_relaxed);
+	t->misses += atomic_load_explicit(&n->misses, memory_order_relaxed);
+	t->negative_hits += atomic_load_explicit(&n->negative_hits, memory_order_relaxed);
+	t->bypassed += atomic_load_explicit(&n->bypassed, memory_order_relaxed);
+	t->untrusted += atomic_load_explicit(&n->untrusted, memory_order_relaxed);
+	t->flushes += atomic_load_explicit(&n->flushes, memory_order_relaxed);
+	t->access_calls += atomic_load_explicit(&n->access_calls, memory_order_relaxed);
+	t->entries += atomic_load_explicit(&n->entries, memory_order_relaxed);
+	t->memory += atomic_load_explicit(&n->memory, memory_order_relaxed);
+	t->verify_checks += atomic_load_explicit(&n->verify_checks, memory_order_relaxed);
+	t->verify_mismatches += atomic_load_explicit(&n->verify_mismatches, memory_order_relaxed);
+	t->verify_stale += atomic_load_explicit(&n->verify_stale, memory_order_relaxed);
+}
+#endif
+
 static void sc_stats_array(zval *rv, bool all)
 {
 	sc_totals t;
 	const char *why = statcache_off_reason();
 
 	sc_sum(&t, true);
+#if STATCACHE_HAVE_CACHE
+	if (all && sc_the_proc.region.shared && sc_the_proc.gen) {
+		/* every live worker attached to the shared table (this one too) */
+		memset(&t, 0, sizeof(t));
+		sc_region_each_worker(sc_the_proc.gen, sc_add_counters, &t);
+	}
+#else
 	(void) all;
+#endif
 	array_init(rv);
 	add_assoc_bool(rv, "enabled", why == NULL && SCG(active));
 	add_assoc_string(rv, "mode", (char *) sc_mode());

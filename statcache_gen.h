@@ -59,7 +59,9 @@ typedef struct sc_gen {
 	_Atomic uint64_t events;
 	_Atomic uint64_t flushes;
 	_Atomic uint64_t overflows;
-	char pad1[SC_CACHE_LINE - 40];
+	uint32_t workers_off;            /* shared mode: byte offset of the worker slots */
+	uint32_t nworkers;               /* ... and how many there are */
+	char pad1[SC_CACHE_LINE - 48];
 
 	_Atomic uint32_t gen[];          /* slots counters */
 } sc_gen;

@@ -32,6 +32,7 @@
 int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted)
 {
 	memset(c, 0, sizeof(*c));
+	c->n = &c->own_n;
 	c->max_entries = max_entries;
 	c->test_untrusted = test_untrusted;
 	return sc_table_init(&c->table, 256);
@@ -66,8 +67,8 @@ void sc_cache_delete(sc_cache *c)
 /* Keeps the reported size equal to the table's (statcache_stats()). */
 static void sc_cache_account(sc_cache *c)
 {
-	sc_count_set(&c->n.entries, c->table.count);
-	sc_count_set(&c->n.memory, c->table.memory + sizeof(*c));
+	sc_count_set(&c->n->entries, c->table.count);
+	sc_count_set(&c->n->memory, c->table.memory + sizeof(*c));
 }
 
 void sc_cache_reset(sc_cache *c)
@@ -331,14 +332,14 @@ static sc_entry *sc_answer(sc_cache *c, sc_entry *e)
 {
 	sc_cache_account(c);
 	if (!e || e->r.kind == SC_KIND_EMPTY) {
-		sc_count(&c->n.bypassed);
+		sc_count(&c->n->bypassed);
 		return NULL;
 	}
 	if (e->r.kind == SC_KIND_BYPASS) {
-		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n.untrusted : &c->n.bypassed);
+		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
 		return NULL;
 	}
-	sc_count(&c->n.misses);
+	sc_count(&c->n->misses);
 	return e;
 }
 
@@ -389,7 +390,7 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 
 	if (c->table.count + SC_WALK_RESERVE >= c->max_entries) {
 		sc_cache_reset(c);
-		sc_count(&c->n.flushes);
+		sc_count(&c->n->flushes);
 		sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; this "
 			"thread's results are dropped and filled again (raise statcache.max_entries if "
 			"this repeats)", c->max_entries);
@@ -435,7 +436,7 @@ sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t le
 {
 	static _Atomic unsigned logged;
 
-	sc_count(&c->n.verify_checks);
+	sc_count(&c->n->verify_checks);
 	if (sc_result_matches(&e->r, e->key)) {
 		return sc_lookup_hit(c, e);
 	}
@@ -444,10 +445,10 @@ sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t le
 	while (!sc_proc_drain()) {
 	}
 	if (!sc_result_valid(sc_the_proc.gen, &e->r)) {
-		sc_count(&c->n.verify_stale);
+		sc_count(&c->n->verify_stale);
 		return sc_lookup_miss(c, path, len, h);
 	}
-	sc_count(&c->n.verify_mismatches);
+	sc_count(&c->n->verify_mismatches);
 	if (atomic_fetch_add_explicit(&logged, 1, memory_order_relaxed) < 5) {
 		struct stat st;
 		int rc = lstat(e->key, &st);
@@ -477,7 +478,7 @@ int sc_access(sc_cache *c, sc_entry *e, int mode)
 	}
 	if ((r->access_known & bit) != bit) {
 		int ok = access(e->key, mode) == 0;
-		sc_count(&c->n.access_calls);
+		sc_count(&c->n->access_calls);
 		r->access_known |= (uint8_t) bit;
 		if (ok) {
 			r->access_ok |= (uint8_t) bit;

@@ -11,40 +11,15 @@
 #ifndef STATCACHE_LOOKUP_H
 #define STATCACHE_LOOKUP_H
 
+#include "statcache_counters.h"
 #include "statcache_path.h"
 #include "statcache_table.h"
 #include "statcache_watcher.h"
 
-/* Written only by the thread that owns them, read by statcache_stats() in
- * any thread: relaxed atomics, incremented with a plain load and store
- * (no locked instruction on the hit path). */
-typedef struct sc_counters {
-	_Atomic uint64_t hits;
-	_Atomic uint64_t misses;
-	_Atomic uint64_t negative_hits;
-	_Atomic uint64_t bypassed;
-	_Atomic uint64_t untrusted;
-	_Atomic uint64_t flushes;        /* this thread's table dropped at max_entries */
-	_Atomic uint64_t access_calls;   /* access() asked of the kernel */
-	_Atomic uint64_t verify_checks;      /* hits re-checked (statcache.verify_rate) */
-	_Atomic uint64_t verify_mismatches;  /* ... that were wrong though no event was pending */
-	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
-	_Atomic uint64_t entries;        /* results + spellings held */
-	_Atomic uint64_t memory;         /* bytes held by them */
-} sc_counters;
-
-static inline void sc_count(_Atomic uint64_t *c)
-{
-	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
-}
-
-static inline void sc_count_set(_Atomic uint64_t *c, uint64_t v)
-{
-	atomic_store_explicit(c, v, memory_order_relaxed);
-}
-
 typedef struct sc_cache {
-	sc_counters n;           /* first: its own cache lines, owner-written */
+	sc_counters *n;          /* own_n, or this thread's slot in the shared region */
+	sc_counters own_n;       /* owner-written: the cache is line-aligned, so no
+	                          * other thread's counters share these lines */
 	sc_table table;
 	uint32_t max_entries;
 	int test_untrusted;
@@ -71,12 +46,12 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t has
 static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
 {
 	if (e->r.kind == SC_KIND_BYPASS) {
-		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n.untrusted : &c->n.bypassed);
+		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
 		return NULL;
 	}
-	sc_count(&c->n.hits);
+	sc_count(&c->n->hits);
 	if (e->r.kind == SC_KIND_MISSING) {
-		sc_count(&c->n.negative_hits);
+		sc_count(&c->n->negative_hits);
 	}
 	return e;
 }
@@ -91,7 +66,7 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	sc_entry *e;
 
 	if (sc_proc_start() < 0) {
-		sc_count(&c->n.bypassed);
+		sc_count(&c->n->bypassed);
 		return NULL;
 	}
 	g = sc_the_proc.gen;

@@ -7,13 +7,21 @@
 #include "statcache_shared.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-int sc_region_create(sc_region *r, uint32_t slots, int shared)
+static size_t sc_align_line(size_t n)
 {
-	size_t size = sc_gen_size(slots);
+	return (n + SC_CACHE_LINE - 1) & ~(size_t) (SC_CACHE_LINE - 1);
+}
+
+int sc_region_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers)
+{
+	size_t gsize = sc_align_line(sc_gen_size(slots));
+	size_t size = gsize + (shared ? nworkers * sizeof(sc_worker_slot) : 0);
 	void *mem;
 
 	if (shared) {
@@ -29,13 +37,18 @@ int sc_region_create(sc_region *r, uint32_t slots, int shared)
 	}
 	sc_gen_init(mem, slots);
 	r->gen = mem;
+	if (shared && nworkers) {
+		/* zeroed by mmap; an offset, not a pointer: workers map it anywhere */
+		r->gen->workers_off = (uint32_t) gsize;
+		r->gen->nworkers = nworkers;
+	}
 	r->size = size;
 	r->shared = shared;
 	r->creator = (int32_t) getpid();
 	return 0;
 }
 
-void sc_region_release(sc_region *r)
+void sc_region_unmap(sc_region *r)
 {
 	if (!r->gen) {
 		return;
@@ -47,4 +60,49 @@ void sc_region_release(sc_region *r)
 	}
 	r->gen = NULL;
 	r->size = 0;
+}
+
+static sc_worker_slot *sc_region_workers(sc_gen *g)
+{
+	return g->nworkers ? (sc_worker_slot *) ((char *) g + g->workers_off) : NULL;
+}
+
+static int sc_alive(int32_t pid)
+{
+	return kill(pid, 0) == 0 || errno != ESRCH;
+}
+
+sc_counters *sc_region_claim(sc_gen *g, int32_t pid)
+{
+	sc_worker_slot *w = sc_region_workers(g);
+
+	for (uint32_t i = 0; w && i < g->nworkers; i++) {
+		int32_t cur = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
+		if ((cur == 0 || !sc_alive(cur))
+				&& atomic_compare_exchange_strong(&w[i].pid, &cur, pid)) {
+			memset(&w[i].n, 0, sizeof(w[i].n));
+			return &w[i].n;
+		}
+	}
+	return NULL;
+}
+
+void sc_region_release(sc_gen *g, sc_counters *n)
+{
+	sc_worker_slot *w = sc_region_workers(g);
+	if (w && (char *) n >= (char *) w && (char *) n < (char *) (w + g->nworkers)) {
+		sc_worker_slot *slot = (sc_worker_slot *) ((char *) n - offsetof(sc_worker_slot, n));
+		atomic_store(&slot->pid, 0);
+	}
+}
+
+void sc_region_each_worker(sc_gen *g, void (*fn)(const sc_counters *n, void *arg), void *arg)
+{
+	sc_worker_slot *w = sc_region_workers(g);
+	for (uint32_t i = 0; w && i < g->nworkers; i++) {
+		int32_t pid = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
+		if (pid != 0 && sc_alive(pid)) {
+			fn(&w[i].n, arg);
+		}
+	}
 }

@@ -9,7 +9,19 @@
 #ifndef STATCACHE_SHARED_H
 #define STATCACHE_SHARED_H
 
+#include "statcache_counters.h"
 #include "statcache_gen.h"
+
+/* One PHP thread of one worker, for statcache_stats(true): the thread's
+ * counters live here instead of in its private cache.  Three cache lines,
+ * so that two workers' counters never share one. */
+typedef struct sc_worker_slot {
+	_Atomic int32_t pid;     /* 0: free */
+	char pad[SC_CACHE_LINE - 4];
+	sc_counters n;
+} __attribute__((aligned(SC_CACHE_LINE))) sc_worker_slot;
+
+#define SC_SHARED_WORKERS 1024
 
 typedef struct sc_region {
 	sc_gen *gen;
@@ -18,9 +30,16 @@ typedef struct sc_region {
 	int32_t creator;   /* pid that placed it */
 } sc_region;
 
-/* Places a zeroed, initialised table; returns 0 or -errno. */
-int sc_region_create(sc_region *r, uint32_t slots, int shared);
-/* Releases this process's mapping only; siblings keep theirs. */
-void sc_region_release(sc_region *r);
+/* Places a zeroed, initialised table (with nworkers counter slots after
+ * it in shared mode); returns 0 or -errno. */
+int sc_region_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers);
+/* A counter slot for this thread of process pid (a free one, or one whose
+ * process is gone), zeroed; NULL when all are taken. */
+sc_counters *sc_region_claim(sc_gen *g, int32_t pid);
+void sc_region_release(sc_gen *g, sc_counters *n);
+/* Calls fn for the counters of every slot held by a live process. */
+void sc_region_each_worker(sc_gen *g, void (*fn)(const sc_counters *n, void *arg), void *arg);
+/* Unmaps this process's mapping only; siblings keep theirs. */
+void sc_region_unmap(sc_region *r);
 
 #endif

@@ -23,6 +23,8 @@
 #define SC_WATCH_MASK (IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE \
 	| IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
 
+void (*sc_fork_child_hook)(void);
+
 sc_proc sc_the_proc = { .ifd = -1, .epfd = -1, .stopfd = -1, .mount_watch_fd = -1, .mount_drain_fd = -1 };
 
 /* Guards starting the instance and the watcher (miss path only).  An atomic
@@ -81,6 +83,9 @@ static void sc_atfork_child(void)
 	if (atomic_load_explicit(&p->state, memory_order_relaxed) == SC_PROC_READY) {
 		atomic_store_explicit(&p->state, SC_PROC_OFF, memory_order_relaxed);
 	}
+	if (sc_fork_child_hook) {
+		sc_fork_child_hook();
+	}
 }
 
 /* pthread_atfork handlers cannot be removed, so the image that registered
@@ -115,7 +120,7 @@ int sc_proc_startup(const sc_proc_settings *s)
 	atomic_flag_clear(&sc_start_lock);
 	sc_register_atfork();
 
-	rc = sc_region_create(&p->region, s->slots, s->shared);
+	rc = sc_region_create(&p->region, s->slots, s->shared, SC_SHARED_WORKERS);
 	if (rc < 0) {
 		p->off_reason = "could not allocate the generation table";
 		p->errno_at_failure = -rc;
@@ -155,7 +160,7 @@ int sc_proc_share(uint32_t slots)
 		sc_unlock();
 		return -EBUSY;
 	}
-	rc = sc_region_create(&r, slots, 1);
+	rc = sc_region_create(&r, slots, 1, SC_SHARED_WORKERS);
 	if (rc < 0) {
 		sc_unlock();
 		return rc;
@@ -163,13 +168,13 @@ int sc_proc_share(uint32_t slots)
 	fd = p->ifd >= 0 ? p->ifd : inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (fd < 0) {
 		rc = -errno;
-		sc_region_release(&r);
+		sc_region_unmap(&r);
 		sc_unlock();
 		return rc;
 	}
 	/* carry the epoch over so that nothing filled before counts */
 	atomic_store(&r.gen->epoch, sc_gen_epoch(p->gen) + 1);
-	sc_region_release(&p->region);
+	sc_region_unmap(&p->region);
 	p->region = r;
 	p->gen = r.gen;
 	p->ifd = fd;
@@ -205,7 +210,7 @@ void sc_proc_shutdown(void)
 	sc_close(&p->mount_drain_fd);
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
 	sc_close(&p->ifd);
-	sc_region_release(&p->region);
+	sc_region_unmap(&p->region);
 	p->gen = NULL;
 	atomic_store(&p->state, SC_PROC_OFF);
 }

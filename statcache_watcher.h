@@ -61,6 +61,10 @@ typedef struct sc_proc {
  * and the atomic state. */
 extern sc_proc sc_the_proc;
 
+/* Called in a fork()ed child after the machine's own reset (statcache.c
+ * points every thread's counters back at their private copy). */
+extern void (*sc_fork_child_hook)(void);
+
 int sc_proc_startup(const sc_proc_settings *s);
 void sc_proc_shutdown(void);
 /* Lazily starts the instance and the watcher in this process: 0 if usable. */

@@ -126,8 +126,8 @@ static void a_directory_on_nfs_is_not_cached(void **state)
 	assert_null(lk(f, P(f, "nfs/f.php")));
 	assert_null(lk(f, P(f, "nfs/missing.php")));
 	assert_null(lk(f, P(f, "nfs")));
-	assert_int_equal(cnt(&f->c->n.untrusted), 4);
-	assert_int_equal(cnt(&f->c->n.hits), 0);
+	assert_int_equal(cnt(&f->c->n->untrusted), 4);
+	assert_int_equal(cnt(&f->c->n->hits), 0);
 	assert_true(atomic_load(&sc_the_proc.untrusted_dirs) >= 1);
 	assert_non_null(strstr(fx_last_log, "(nfs)"));
 	assert_int_equal(fx_log_lines, 1);
@@ -143,7 +143,7 @@ static void an_unknown_file_system_is_not_trusted(void **state)
 	snprintf(statfs_prefix, sizeof(statfs_prefix), "%s", f->root);
 	statfs_magic = 0x12345678;
 	assert_null(lk(f, P(f, "f.php")));
-	assert_int_equal(cnt(&f->c->n.untrusted), 1);
+	assert_int_equal(cnt(&f->c->n->untrusted), 1);
 	assert_non_null(strstr(fx_last_log, "0x12345678"));
 }
 
@@ -155,7 +155,7 @@ static void a_statfs_failure_is_not_reported_as_a_file_system_type(void **state)
 	snprintf(statfs_prefix, sizeof(statfs_prefix), "%s", f->root);
 	statfs_errno = EACCES;
 	assert_null(lk(f, P(f, "f.php")));
-	assert_int_equal(cnt(&f->c->n.untrusted), 1);
+	assert_int_equal(cnt(&f->c->n->untrusted), 1);
 	assert_int_equal(fx_log_lines, 1);
 	/* statfs() failed: what its buffer holds is not the file system */
 	if (strstr(fx_last_log, "(nfs)")) {
@@ -178,8 +178,8 @@ static void a_directory_past_the_watch_limit_is_bypassed_and_counted(void **stat
 	assert_null(lk(f, P(f, "d/f.php")));
 	assert_null(lk(f, P(f, "d/f.php")));
 	assert_null(lk(f, P(f, "d")));
-	assert_int_equal(cnt(&f->c->n.bypassed), 3);
-	assert_int_equal(cnt(&f->c->n.untrusted), 0);
+	assert_int_equal(cnt(&f->c->n->bypassed), 3);
+	assert_int_equal(cnt(&f->c->n->untrusted), 0);
 	assert_true(atomic_load(&sc_the_proc.failed_watches) >= 1);
 	assert_non_null(strstr(fx_last_log, "ENOSPC"));
 	/* its parent is watched and answered */
@@ -195,7 +195,7 @@ static void every_lookup_is_bypassed_when_no_directory_can_be_watched(void **sta
 	add_watch_errno = ENOSPC;
 	assert_null(lk(f, P(f, "f.php")));
 	assert_null(lk(f, "/"));
-	assert_int_equal(cnt(&f->c->n.bypassed), 2);
+	assert_int_equal(cnt(&f->c->n->bypassed), 2);
 	assert_true(atomic_load(&sc_the_proc.failed_watches) >= 1);
 }
 
@@ -242,7 +242,7 @@ static void without_an_inotify_instance_the_cache_is_off(void **state)
 	assert_non_null(strstr(fx_last_log, "inotify_init1"));
 	assert_null(lk(f, P(f, "f.php")));
 	assert_null(lk(f, P(f, "f.php")));
-	assert_int_equal(cnt(&f->c->n.bypassed), 2);
+	assert_int_equal(cnt(&f->c->n->bypassed), 2);
 	/* it stays off in this process even when the limit is raised */
 	init1_errno = 0;
 	assert_null(lk(f, P(f, "f.php")));
@@ -287,7 +287,7 @@ static void an_overflowed_queue_drops_every_result(void **state)
 	e = lk(f, P(f, "f.php"));
 	assert_non_null(e);
 	assert_non_null(lk(f, P(f, "f.php")));
-	misses = cnt(&f->c->n.misses);
+	misses = cnt(&f->c->n->misses);
 	epoch = sc_gen_epoch(sc_the_proc.gen);
 
 	memcpy(read_fake, &ev, sizeof(ev));
@@ -296,14 +296,14 @@ static void an_overflowed_queue_drops_every_result(void **state)
 	sc_proc_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
 	assert_int_equal(read_fake_armed, 0);
-	assert_int_equal(cnt(&f->c->n.misses), misses + 1);
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 	assert_true(sc_gen_epoch(sc_the_proc.gen) > epoch);
 	assert_int_equal(atomic_load(&sc_the_proc.gen->overflows), 1);
 	assert_true(atomic_load(&sc_the_proc.gen->flushes) >= 1);
 	assert_true(atomic_load(&sc_the_proc.gen->events) >= 1);
 	/* and the cache works on */
 	assert_non_null(lk(f, P(f, "f.php")));
-	assert_int_equal(cnt(&f->c->n.misses), misses + 1);
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 }
 
 static void a_failed_read_of_the_queue_drops_every_result(void **state)
@@ -317,7 +317,7 @@ static void a_failed_read_of_the_queue_drops_every_result(void **state)
 	fx_restart(f, &s);
 	fx_write(f, "f.php", "x");
 	assert_non_null(lk(f, P(f, "f.php")));
-	misses = cnt(&f->c->n.misses);
+	misses = cnt(&f->c->n->misses);
 	epoch = sc_gen_epoch(sc_the_proc.gen);
 	read_fake_errno = EIO;
 	read_fake_armed = 1;
@@ -325,7 +325,7 @@ static void a_failed_read_of_the_queue_drops_every_result(void **state)
 	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
 	assert_int_equal(read_fake_armed, 0);
 	assert_true(sc_gen_epoch(sc_the_proc.gen) > epoch);
-	assert_int_equal(cnt(&f->c->n.misses), misses + 1);
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 }
 
 static void a_garbled_queue_read_drops_every_result(void **state)
@@ -339,14 +339,14 @@ static void a_garbled_queue_read_drops_every_result(void **state)
 	fx_restart(f, &s);
 	fx_write(f, "f.php", "x");
 	assert_non_null(lk(f, P(f, "f.php")));
-	misses = cnt(&f->c->n.misses);
+	misses = cnt(&f->c->n->misses);
 	memcpy(read_fake, &ev, sizeof(ev));
 	memcpy(read_fake + sizeof(ev), "f.php", 6);
 	read_fake_len = sizeof(ev) + 8; /* len says 200 */
 	read_fake_armed = 1;
 	sc_proc_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
-	assert_int_equal(cnt(&f->c->n.misses), misses + 1);
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 }
 
 int main(void)

@@ -1,0 +1,38 @@
+/*
+ * statcache: the counters of one PHP thread (statcache_stats()).
+ */
+#ifndef STATCACHE_COUNTERS_H
+#define STATCACHE_COUNTERS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* Written only by the thread that owns them, read by statcache_stats() in
+ * any thread: relaxed atomics, incremented with a plain load and store
+ * (no locked instruction on the hit path). */
+typedef struct sc_counters {
+	_Atomic uint64_t hits;
+	_Atomic uint64_t misses;
+	_Atomic uint64_t negative_hits;
+	_Atomic uint64_t bypassed;
+	_Atomic uint64_t untrusted;
+	_Atomic uint64_t flushes;        /* this thread's table dropped at max_entries */
+	_Atomic uint64_t access_calls;   /* access() asked of the kernel */
+	_Atomic uint64_t verify_checks;      /* hits re-checked (statcache.verify_rate) */
+	_Atomic uint64_t verify_mismatches;  /* ... that were wrong though no event was pending */
+	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
+	_Atomic uint64_t entries;        /* results + spellings held */
+	_Atomic uint64_t memory;         /* bytes held by them */
+} sc_counters;
+
+static inline void sc_count(_Atomic uint64_t *c)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);
+}
+
+static inline void sc_count_set(_Atomic uint64_t *c, uint64_t v)
+{
+	atomic_store_explicit(c, v, memory_order_relaxed);
+}
+
+#endif
