@@ -580,11 +580,33 @@ static sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	[SC_I_COUNT] = { NULL, NULL, NULL, NULL, false }
 };
 
-/* Patches a method in a class and in every internal subclass that
- * inherited the same handler (each holds its own copy of the function). */
-static void sc_patch_method(sc_intercept *i)
+/* Replaces handler `from` by `to` in a class's method and in every internal
+ * subclass that inherited it (each holds its own copy of the function). */
+static void sc_swap_method(const sc_intercept *i, zif_handler from, zif_handler to)
 {
 	zend_class_entry *base = zend_hash_str_find_ptr(CG(class_table), i->cls, strlen(i->cls)), *ce;
+	char lc[64];
+
+	if (!base) {
+		return;
+	}
+	zend_str_tolower_copy(lc, i->name, MIN(strlen(i->name), sizeof(lc) - 1));
+	ZEND_HASH_FOREACH_PTR(CG(class_table), ce) {
+		zend_function *m;
+		if (ce->type != ZEND_INTERNAL_CLASS || !instanceof_function(ce, base)) {
+			continue;
+		}
+		m = zend_hash_str_find_ptr(&ce->function_table, lc, strlen(lc));
+		if (m && m->type == ZEND_INTERNAL_FUNCTION && m->internal_function.handler == from) {
+			m->internal_function.handler = to;
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* Saves what the base class has installed, then patches it everywhere. */
+static void sc_patch_method(sc_intercept *i)
+{
+	zend_class_entry *base = zend_hash_str_find_ptr(CG(class_table), i->cls, strlen(i->cls));
 	zend_function *fn;
 	char lc[64];
 
@@ -597,38 +619,8 @@ static void sc_patch_method(sc_intercept *i)
 		return;
 	}
 	i->orig = fn->internal_function.handler;
-	ZEND_HASH_FOREACH_PTR(CG(class_table), ce) {
-		zend_function *m;
-		if (ce->type != ZEND_INTERNAL_CLASS || !instanceof_function(ce, base)) {
-			continue;
-		}
-		m = zend_hash_str_find_ptr(&ce->function_table, lc, strlen(lc));
-		if (m && m->type == ZEND_INTERNAL_FUNCTION && m->internal_function.handler == i->orig) {
-			m->internal_function.handler = i->handler;
-		}
-	} ZEND_HASH_FOREACH_END();
+	sc_swap_method(i, i->orig, i->handler);
 	i->installed = true;
-}
-
-static void sc_unpatch_method(sc_intercept *i)
-{
-	zend_class_entry *base = zend_hash_str_find_ptr(CG(class_table), i->cls, strlen(i->cls)), *ce;
-	char lc[64];
-
-	if (!base) {
-		return;
-	}
-	zend_str_tolower_copy(lc, i->name, MIN(strlen(i->name), sizeof(lc) - 1));
-	ZEND_HASH_FOREACH_PTR(CG(class_table), ce) {
-		zend_function *m;
-		if (ce->type != ZEND_INTERNAL_CLASS || !instanceof_function(ce, base)) {
-			continue;
-		}
-		m = zend_hash_str_find_ptr(&ce->function_table, lc, strlen(lc));
-		if (m && m->type == ZEND_INTERNAL_FUNCTION && m->internal_function.handler == i->handler) {
-			m->internal_function.handler = i->orig;
-		}
-	} ZEND_HASH_FOREACH_END();
 }
 
 static void sc_install_functions(void)
@@ -657,7 +649,7 @@ static void sc_uninstall_functions(void)
 			continue;
 		}
 		if (i->cls) {
-			sc_unpatch_method(i);
+			sc_swap_method(i, i->handler, i->orig);
 		} else {
 			zend_function *fn = zend_hash_str_find_ptr(CG(function_table), i->name, strlen(i->name));
 			/* put back only what is still ours: a later hook stays */
