@@ -29,6 +29,7 @@
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "ext/standard/file.h"
 #include "ext/standard/php_filestat.h"
+#include "ext/standard/basic_functions.h"
 #include "ext/spl/spl_directory.h"
 #include "Zend/zend_virtual_cwd.h"
 #include "statcache_log.h"
@@ -281,6 +282,17 @@ typedef enum {
 	SC_I_realpath,
 	SC_I_fileatime,
 	SC_I_clearstatcache,
+	SC_I_is_file,
+	SC_I_is_dir,
+	SC_I_is_link,
+	SC_I_filemtime,
+	SC_I_filectime,
+	SC_I_filesize,
+	SC_I_fileperms,
+	SC_I_fileinode,
+	SC_I_fileowner,
+	SC_I_filegroup,
+	SC_I_filetype,
 	SC_I_spl_isReadable,
 	SC_I_spl_isWritable,
 	SC_I_spl_isExecutable,
@@ -379,6 +391,105 @@ SC_ACCESS_HANDLER(is_readable, R_OK)
 SC_ACCESS_HANDLER(is_writable, W_OK)
 SC_ACCESS_HANDLER(is_writeable, W_OK)
 SC_ACCESS_HANDLER(is_executable, X_OK)
+
+/* is_file(), filemtime() & co, without php_stat()'s wrapper lookup and
+ * copies: the same steps it takes for a plain path, in the same order.
+ * PHP's own one-entry stat cache answers first when it holds the path (so
+ * its answer, stale or not, is PHP's); a failure that warns is left to PHP;
+ * otherwise the result is dropped into that cache exactly as php_stat()
+ * does, and the value computed from it as php_stat() computes it. */
+static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval *return_value)
+{
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	bool exists_check = type == FS_IS_FILE || type == FS_IS_DIR || type == FS_IS_LINK;
+	zend_string *cur;
+	php_stream_statbuf ssb;
+	sc_entry *e;
+
+	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {
+		return false;
+	}
+	cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	if (cur && (cur == path || zend_string_equal_content(cur, path))) {
+		return false;
+	}
+	e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	if (!e) {
+		return false;
+	}
+	if (e->r.kind == SC_KIND_MISSING) {
+		if (!exists_check) {
+			return false; /* "stat failed for ..." is PHP's to say */
+		}
+		RETVAL_FALSE;
+		return true;
+	}
+	if (e->r.kind == SC_KIND_LINK && !link_op) {
+		return false;
+	}
+	memset(&ssb, 0, sizeof(ssb));
+	ssb.sb = e->r.st;
+	if (link_op) {
+		if (BG(CurrentLStatFile)) {
+			zend_string_release(BG(CurrentLStatFile));
+		}
+		BG(CurrentLStatFile) = zend_string_copy(path);
+		memcpy(&BG(lssb), &ssb, sizeof(ssb));
+	}
+	if (!link_op || !S_ISLNK(ssb.sb.st_mode)) {
+		if (BG(CurrentStatFile)) {
+			zend_string_release(BG(CurrentStatFile));
+		}
+		BG(CurrentStatFile) = zend_string_copy(path);
+		memcpy(&BG(ssb), &ssb, sizeof(ssb));
+	}
+	switch (type) {
+		case FS_PERMS: RETVAL_LONG((zend_long) ssb.sb.st_mode); return true;
+		case FS_INODE: RETVAL_LONG((zend_long) ssb.sb.st_ino); return true;
+		case FS_SIZE: RETVAL_LONG((zend_long) ssb.sb.st_size); return true;
+		case FS_OWNER: RETVAL_LONG((zend_long) ssb.sb.st_uid); return true;
+		case FS_GROUP: RETVAL_LONG((zend_long) ssb.sb.st_gid); return true;
+		case FS_MTIME: RETVAL_LONG((zend_long) ssb.sb.st_mtime); return true;
+		case FS_CTIME: RETVAL_LONG((zend_long) ssb.sb.st_ctime); return true;
+		case FS_IS_FILE: RETVAL_BOOL(S_ISREG(ssb.sb.st_mode)); return true;
+		case FS_IS_DIR: RETVAL_BOOL(S_ISDIR(ssb.sb.st_mode)); return true;
+		case FS_IS_LINK: RETVAL_BOOL(S_ISLNK(ssb.sb.st_mode)); return true;
+		case FS_TYPE:
+			switch (ssb.sb.st_mode & S_IFMT) {
+				case S_IFLNK: RETVAL_STRING("link"); return true;
+				case S_IFIFO: RETVAL_STRING("fifo"); return true;
+				case S_IFCHR: RETVAL_STRING("char"); return true;
+				case S_IFDIR: RETVAL_STRING("dir"); return true;
+				case S_IFBLK: RETVAL_STRING("block"); return true;
+				case S_IFREG: RETVAL_STRING("file"); return true;
+				case S_IFSOCK: RETVAL_STRING("socket"); return true;
+			}
+			break;
+	}
+	/* not reached for the types intercepted; PHP's own call answers (its
+	 * cache now holds the path, so it makes no syscall) */
+	return false;
+}
+
+#define SC_STAT_HANDLER(fname, type) \
+	static void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		if (!sc_answer_stat(sc_path_arg(execute_data), type, return_value)) { \
+			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
+	}
+
+SC_STAT_HANDLER(is_file, FS_IS_FILE)
+SC_STAT_HANDLER(is_dir, FS_IS_DIR)
+SC_STAT_HANDLER(is_link, FS_IS_LINK)
+SC_STAT_HANDLER(filemtime, FS_MTIME)
+SC_STAT_HANDLER(filectime, FS_CTIME)
+SC_STAT_HANDLER(filesize, FS_SIZE)
+SC_STAT_HANDLER(fileperms, FS_PERMS)
+SC_STAT_HANDLER(fileinode, FS_INODE)
+SC_STAT_HANDLER(fileowner, FS_OWNER)
+SC_STAT_HANDLER(filegroup, FS_GROUP)
+SC_STAT_HANDLER(filetype, FS_TYPE)
 
 /* SplFileInfo::isReadable() & co: the object's own file name. */
 static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval *return_value)
@@ -566,6 +677,9 @@ SC_CRED_HANDLER(posix_initgroups)
 static sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_FN(file_exists), SC_FN(is_readable), SC_FN(is_writable), SC_FN(is_writeable),
 	SC_FN(is_executable), SC_FN(realpath), SC_FN(fileatime), SC_FN(clearstatcache),
+	SC_FN(is_file), SC_FN(is_dir), SC_FN(is_link), SC_FN(filemtime), SC_FN(filectime),
+	SC_FN(filesize), SC_FN(fileperms), SC_FN(fileinode), SC_FN(fileowner), SC_FN(filegroup),
+	SC_FN(filetype),
 	SC_METHOD("splfileinfo", isReadable), SC_METHOD("splfileinfo", isWritable),
 	SC_METHOD("splfileinfo", isExecutable), SC_METHOD("splfileinfo", getATime),
 	SC_FN(chmod), SC_FN(chown), SC_FN(chgrp), SC_FN(lchown), SC_FN(lchgrp), SC_FN(touch),

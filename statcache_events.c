@@ -31,7 +31,8 @@ static void sc_events_epoch(sc_gen *g, sc_event_tally *t)
 	t->epochs++;
 }
 
-void sc_events_apply(sc_gen *g, const void *buf, size_t len, sc_event_tally *t)
+void sc_events_apply(sc_gen *g, const void *buf, size_t len, sc_event_tally *t,
+	sc_event_created_fn created, void *ctx)
 {
 	const char *p = buf;
 	size_t off = 0;
@@ -69,6 +70,9 @@ void sc_events_apply(sc_gen *g, const void *buf, size_t len, sc_event_tally *t)
 			}
 			if (ev.mask & IN_UNMOUNT) {
 				sc_events_epoch(g, t);
+			}
+			if (created && (ev.mask & (IN_CREATE | IN_MOVED_TO)) && !(ev.mask & IN_ISDIR)) {
+				created(ctx, ev.wd, name, nlen);
 			}
 		}
 		off += sizeof(ev) + ev.len;

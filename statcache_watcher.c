@@ -14,8 +14,11 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/stat.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <unistd.h>
@@ -32,6 +35,100 @@ sc_proc sc_the_proc = { .ifd = -1, .epfd = -1, .stopfd = -1, .mount_watch_fd = -
  * held by a thread that does not exist there, can simply reset it. */
 static atomic_flag sc_start_lock = ATOMIC_FLAG_INIT;
 static int32_t sc_pid;
+
+/* wd -> directory path, for the drain's hard-link check (created names
+ * are stat'ed by path).  Changed when a watch is added or a flush removes
+ * watches, read by drains: never on a hit.  Shared mode: a watch another
+ * worker added is not in this process's map (its links go unchecked). */
+static pthread_mutex_t sc_wd_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **sc_wd_paths;
+static int32_t sc_wd_cap;
+
+static void sc_wd_remember(int32_t wd, const char *dir)
+{
+	pthread_mutex_lock(&sc_wd_lock);
+	if (wd >= sc_wd_cap) {
+		int32_t ncap = sc_wd_cap ? sc_wd_cap : 256;
+		char **n;
+		while (ncap <= wd) {
+			ncap *= 2;
+		}
+		n = realloc(sc_wd_paths, (size_t) ncap * sizeof(*n));
+		if (!n) {
+			pthread_mutex_unlock(&sc_wd_lock);
+			return;
+		}
+		memset(n + sc_wd_cap, 0, (size_t) (ncap - sc_wd_cap) * sizeof(*n));
+		sc_wd_paths = n;
+		sc_wd_cap = ncap;
+	}
+	if (!sc_wd_paths[wd] || strcmp(sc_wd_paths[wd], dir) != 0) {
+		free(sc_wd_paths[wd]);
+		sc_wd_paths[wd] = strdup(dir);
+	}
+	pthread_mutex_unlock(&sc_wd_lock);
+}
+
+static void sc_wd_forget(int32_t from, int32_t to)
+{
+	pthread_mutex_lock(&sc_wd_lock);
+	for (int32_t wd = from < 0 ? 0 : from; wd <= to && wd < sc_wd_cap; wd++) {
+		free(sc_wd_paths[wd]);
+		sc_wd_paths[wd] = NULL;
+	}
+	pthread_mutex_unlock(&sc_wd_lock);
+}
+
+/* Names that appeared during one drain, checked once it has read them. */
+typedef struct sc_created {
+	unsigned n;
+	int overflow;
+	struct {
+		int32_t wd;
+		uint16_t len;
+		char name[256];
+	} e[32];
+} sc_created;
+
+static void sc_note_created(void *ctx, int32_t wd, const char *name, size_t len)
+{
+	sc_created *c = ctx;
+	if (c->n == sizeof(c->e) / sizeof(c->e[0]) || len > 255) {
+		c->overflow = 1;
+		return;
+	}
+	c->e[c->n].wd = wd;
+	c->e[c->n].len = (uint16_t) len;
+	memcpy(c->e[c->n].name, name, len);
+	c->e[c->n].name[len] = '\0';
+	c->n++;
+}
+
+/* A name that appeared with more than one link is a new hard link, maybe
+ * to a file cached under another name: drop that inode's results. */
+static void sc_check_created(sc_gen *g, sc_created *c)
+{
+	char path[4096 + 256];
+	struct stat st;
+
+	if (c->overflow) {
+		/* too many to check one by one in this drain */
+		sc_gen_bump_epoch(g);
+		atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
+		return;
+	}
+	for (unsigned i = 0; i < c->n; i++) {
+		int ok = 0;
+		pthread_mutex_lock(&sc_wd_lock);
+		if (c->e[i].wd >= 0 && c->e[i].wd < sc_wd_cap && sc_wd_paths[c->e[i].wd]) {
+			ok = snprintf(path, sizeof(path), "%s/%s", strcmp(sc_wd_paths[c->e[i].wd], "/") ? sc_wd_paths[c->e[i].wd] : "", c->e[i].name) < (int) sizeof(path);
+		}
+		pthread_mutex_unlock(&sc_wd_lock);
+		if (ok && lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1) {
+			sc_gen_bump(g, sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino));
+		}
+	}
+}
 
 static void sc_lock(void)
 {
@@ -62,7 +159,10 @@ static void sc_atfork_child(void)
 {
 	sc_proc *p = &sc_the_proc;
 
+	pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+
 	atomic_flag_clear_explicit(&sc_start_lock, memory_order_relaxed);
+	sc_wd_lock = fresh; /* may have been held by a thread that is gone */
 	sc_pid = (int32_t) getpid();
 	p->thread_running = 0;
 	sc_close(&p->epfd);
@@ -74,6 +174,7 @@ static void sc_atfork_child(void)
 	}
 	if (!p->region.shared) {
 		sc_close(&p->ifd);
+		sc_wd_forget(0, sc_wd_cap); /* a new instance numbers its watches anew */
 		atomic_store_explicit(&p->gen->drain_seq, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->pending, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
@@ -210,6 +311,10 @@ void sc_proc_shutdown(void)
 	sc_close(&p->mount_drain_fd);
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
 	sc_close(&p->ifd);
+	sc_wd_forget(0, sc_wd_cap);
+	free(sc_wd_paths);
+	sc_wd_paths = NULL;
+	sc_wd_cap = 0;
 	sc_region_unmap(&p->region);
 	p->gen = NULL;
 	atomic_store(&p->state, SC_PROC_OFF);
@@ -302,18 +407,39 @@ int sc_proc_start_slow(void)
 		p->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 		if (p->ifd < 0) {
 			p->errno_at_failure = errno;
-			p->off_reason = "inotify_init1() failed (fs.inotify.max_user_instances?)";
+			p->off_reason = p->errno_at_failure == EMFILE
+				? "inotify_init1() failed (fs.inotify.max_user_instances, or the open-files limit?)"
+				: "inotify_init1() failed";
 			atomic_store(&p->state, SC_PROC_FAILED);
 			sc_unlock();
 			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
-				"in process %d (raise fs.inotify.max_user_instances)",
+				"in process %d (raise fs.inotify.max_user_instances, or ulimit -n)",
 				strerror(p->errno_at_failure), (int) sc_pid);
 			return -1;
 		}
 	}
-	p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 	p->mount_drain_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	if (p->mount_drain_fd < 0) {
+		/* A mount, remount or unmount raises no inotify event: without the
+		 * mount table's own notice a cached answer could outlive one. */
+		p->errno_at_failure = errno;
+		p->off_reason = "cannot open /proc/self/mountinfo (open-files limit?)";
+		if (!p->ifd_inherited) {
+			sc_close(&p->ifd);
+		}
+		atomic_store(&p->state, SC_PROC_FAILED);
+		sc_unlock();
+		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: cannot open /proc/self/mountinfo: %s; the cache "
+			"is off in process %d", strerror(p->errno_at_failure), (int) sc_pid);
+		return -1;
+	}
+	p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 	rc = sc_start_watcher_locked(p);
+	if (rc == 0 && p->mount_watch_fd < 0 && (p->max_staleness_ms == 0 || p->max_staleness_ms > 1)) {
+		/* the watcher cannot see mount changes: drains (which poll the
+		 * mount table) come at least every millisecond instead */
+		p->max_staleness_ms = 1;
+	}
 	if (rc < 0) {
 		/* No watcher: lookups drain the queue themselves at least every
 		 * millisecond, so others' changes stay bounded. */
@@ -340,17 +466,20 @@ int sc_proc_drain(void)
 		char buf[8192];
 	} u;
 	sc_event_tally t = { 0 };
+	sc_created created;
 	uint32_t odd = sc_gen_drain_begin(g, sc_pid);
 
 	if (!odd) {
 		sc_gen_drain_wait(g, p->region.shared ? sc_pid_alive : NULL);
 		return 0;
 	}
+	created.n = 0;
+	created.overflow = 0;
 	if (p->ifd >= 0) {
 		for (;;) {
 			ssize_t n = read(p->ifd, u.buf, sizeof(u.buf));
 			if (n > 0) {
-				sc_events_apply(g, u.buf, (size_t) n, &t);
+				sc_events_apply(g, u.buf, (size_t) n, &t, sc_note_created, &created);
 				continue;
 			}
 			if (n < 0 && errno == EINTR) {
@@ -362,6 +491,9 @@ int sc_proc_drain(void)
 			}
 			break;
 		}
+	}
+	if (created.n || created.overflow) {
+		sc_check_created(g, &created);
 	}
 	if (p->mount_drain_fd >= 0) {
 		struct pollfd pfd = { .fd = p->mount_drain_fd, .events = POLLPRI };
@@ -410,6 +542,7 @@ void sc_proc_flush(int clear_watches)
 			for (int32_t wd = base + 1; wd <= hi; wd++) {
 				inotify_rm_watch(p->ifd, wd);
 			}
+			sc_wd_forget(base + 1, hi);
 		}
 		/* Again after the sweep: a fill that found one of the removed
 		 * watches still in place recorded an epoch from before this. */
@@ -435,6 +568,7 @@ int sc_proc_add_watch(const char *dir)
 		}
 		return -e;
 	}
+	sc_wd_remember(wd, dir);
 	m = atomic_load_explicit(&g->max_wd, memory_order_relaxed);
 	while (wd > m && !atomic_compare_exchange_weak(&g->max_wd, &m, wd)) {
 	}

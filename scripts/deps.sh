@@ -9,6 +9,7 @@ PKGS=(
   build-essential dpkg-dev xz-utils                 # compiler, apt-get source, tarballs
   libcmocka-dev                  # C unit tests (tests/unit)
   strace ltrace valgrind         # tracing / leak checks used by tests
+  bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
   ca-certificates
 )
 

@@ -50,7 +50,7 @@ static void apply_exact(sc_gen *g, const void *data, size_t len, size_t shift, s
 	unsigned char *mem = malloc(len + shift);
 	assert_non_null(mem);
 	memcpy(mem + shift, data, len);
-	sc_events_apply(g, mem + shift, len, t);
+	sc_events_apply(g, mem + shift, len, t, NULL, NULL);
 	free(mem);
 }
 
@@ -322,7 +322,7 @@ static void an_empty_buffer_does_nothing(void **state)
 	sc_gen *g = *state;
 	sc_event_tally t = { 0 };
 
-	sc_events_apply(g, NULL, 0, &t);
+	sc_events_apply(g, NULL, 0, &t, NULL, NULL);
 	assert_int_equal(t.events + t.epochs + t.malformed + t.overflows, 0);
 	assert_int_equal(sc_gen_epoch(g), 1);
 }

@@ -1,0 +1,44 @@
+--TEST--
+children: what a child changed is seen as soon as the backtick operator returns
+--DESCRIPTION--
+The backtick operator compiles to a call of shell_exec(), whose intercept
+is a sync point after the wait.
+--INI--
+statcache.enable_cli=1
+statcache.test_watcher=0
+statcache.max_staleness_ms=0
+--FILE--
+<?php
+require __DIR__ . '/../include/sync_common.inc';
+sync_child_rounds('child-backtick', function (string $cmd) {
+    return `$cmd; echo \$?`;
+});
+?>
+--EXPECT--
+-- through plain
+bool(true)
+bool(true)
+string(2) "0
+"
+array(3) {
+  [0]=>
+  bool(false)
+  [1]=>
+  bool(true)
+  [2]=>
+  bool(false)
+}
+bool(true)
+string(2) "0
+"
+array(3) {
+  [0]=>
+  bool(true)
+  [1]=>
+  bool(false)
+  [2]=>
+  int(7)
+}
+-- through dot: the same
+-- through slashes: the same
+-- through dotdot: the same

@@ -1,0 +1,42 @@
+--TEST--
+children: what a child changed is seen as soon as pclose() returns
+--DESCRIPTION--
+pclose() waits for the popen() shell: a sync point after the wait.
+--INI--
+statcache.enable_cli=1
+statcache.test_watcher=0
+statcache.max_staleness_ms=0
+--FILE--
+<?php
+require __DIR__ . '/../include/sync_common.inc';
+sync_child_rounds('child-pclose', function (string $cmd) {
+    $fp = popen($cmd, 'r');
+    return pclose($fp);
+});
+?>
+--EXPECT--
+-- through plain
+bool(true)
+bool(true)
+int(0)
+array(3) {
+  [0]=>
+  bool(false)
+  [1]=>
+  bool(true)
+  [2]=>
+  bool(false)
+}
+bool(true)
+int(0)
+array(3) {
+  [0]=>
+  bool(true)
+  [1]=>
+  bool(false)
+  [2]=>
+  int(7)
+}
+-- through dot: the same
+-- through slashes: the same
+-- through dotdot: the same

@@ -1,0 +1,68 @@
+--TEST--
+children: what a child changed is seen as soon as pcntl_waitid() returns
+--DESCRIPTION--
+pcntl_waitid() (PHP 8.4+) reaps a forked child: a sync point after the wait.
+--SKIPIF--
+<?php if (!function_exists('pcntl_waitid')) die('skip pcntl_waitid() needs PHP 8.4 and pcntl'); ?>
+--INI--
+statcache.enable_cli=1
+statcache.test_watcher=0
+statcache.max_staleness_ms=0
+--FILE--
+<?php
+require __DIR__ . '/../include/sync_common.inc';
+function fork_sh(string $cmd): int
+{
+    $pid = pcntl_fork();
+    if ($pid === 0) {
+        pcntl_exec('/bin/sh', ['-c', $cmd]);
+        exit(127);
+    }
+    return $pid;
+}
+sync_child_rounds('child-pcntl-waitid', function (string $cmd) {
+    $pid = fork_sh($cmd);
+    $ok = pcntl_waitid(P_PID, $pid, $info, WEXITED);
+    return [$ok, $info['pid'] === $pid, $info['status']];
+});
+?>
+--EXPECT--
+-- through plain
+bool(true)
+bool(true)
+array(3) {
+  [0]=>
+  bool(true)
+  [1]=>
+  bool(true)
+  [2]=>
+  int(0)
+}
+array(3) {
+  [0]=>
+  bool(false)
+  [1]=>
+  bool(true)
+  [2]=>
+  bool(false)
+}
+bool(true)
+array(3) {
+  [0]=>
+  bool(true)
+  [1]=>
+  bool(true)
+  [2]=>
+  int(0)
+}
+array(3) {
+  [0]=>
+  bool(true)
+  [1]=>
+  bool(false)
+  [2]=>
+  int(7)
+}
+-- through dot: the same
+-- through slashes: the same
+-- through dotdot: the same

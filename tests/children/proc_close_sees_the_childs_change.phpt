@@ -1,0 +1,43 @@
+--TEST--
+children: what a child changed is seen as soon as proc_close() returns
+--DESCRIPTION--
+proc_close() waits for the process: a sync point after the wait.  The
+child is started without a shell (an argument array) too.
+--INI--
+statcache.enable_cli=1
+statcache.test_watcher=0
+statcache.max_staleness_ms=0
+--FILE--
+<?php
+require __DIR__ . '/../include/sync_common.inc';
+sync_child_rounds('child-proc-close', function (string $cmd) {
+    $p = proc_open(['sh', '-c', $cmd], [], $pipes);
+    return proc_close($p);
+});
+?>
+--EXPECT--
+-- through plain
+bool(true)
+bool(true)
+int(0)
+array(3) {
+  [0]=>
+  bool(false)
+  [1]=>
+  bool(true)
+  [2]=>
+  bool(false)
+}
+bool(true)
+int(0)
+array(3) {
+  [0]=>
+  bool(true)
+  [1]=>
+  bool(false)
+  [2]=>
+  int(7)
+}
+-- through dot: the same
+-- through slashes: the same
+-- through dotdot: the same
