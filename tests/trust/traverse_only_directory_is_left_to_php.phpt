@@ -6,6 +6,8 @@ require __DIR__ . '/../include/trust_common.inc';
 if (sc_euid() !== 0) die('skip needs root to run the lookups as nobody');
 exec('command -v setpriv', $o, $rc);
 if ($rc !== 0) die('skip setpriv (util-linux) is not installed');
+exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -x ' . escapeshellarg(PHP_BINARY), $o, $rc);
+if ($rc !== 0) die('skip this PHP binary is not executable by nobody (e.g. the ZTS build under /root)');
 ?>
 --INI--
 statcache.enable_cli=1
