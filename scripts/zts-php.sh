@@ -6,6 +6,8 @@
 # Usage: scripts/zts-php.sh            -> prints the path of php-config on stdout
 # Env:   STATCACHE_CACHE (default ~/.cache/statcache), JOBS (default 2)
 #        STATCACHE_REBUILD=1 forces a rebuild.
+#        STATCACHE_PHP_FLAVOR=tsan builds the same PHP with ThreadSanitizer
+#        (-fsanitize=thread) into $CACHE/php-zts-tsan instead.
 # Progress goes to stderr; the only stdout line is the php-config path.
 #
 # The build uses the upstream tarball shipped in Debian's source package
@@ -15,7 +17,14 @@ set -euo pipefail
 
 CACHE=${STATCACHE_CACHE:-$HOME/.cache/statcache}
 JOBS=${JOBS:-2}
-PREFIX=$CACHE/php-zts
+FLAVOR=${STATCACHE_PHP_FLAVOR:-}
+EXTRA_ENV=()
+case $FLAVOR in
+  "") PREFIX=$CACHE/php-zts ;;
+  tsan) PREFIX=$CACHE/php-zts-tsan
+        EXTRA_ENV=("CFLAGS=-fsanitize=thread -g -O1 -fno-omit-frame-pointer" "LDFLAGS=-fsanitize=thread") ;;
+  *) echo "zts-php: unknown STATCACHE_PHP_FLAVOR=$FLAVOR" >&2; exit 2 ;;
+esac
 SRCDIR=$CACHE/src
 STAMP=$PREFIX/.statcache-stamp
 FALLBACK_VERSION=8.2.32-1~deb12u1
@@ -26,7 +35,7 @@ log() { echo "zts-php: $*" >&2; }
 die() { echo "zts-php: ERROR: $*" >&2; exit 1; }
 
 mkdir -p "$CACHE" "$SRCDIR"
-exec 9>"$CACHE/.zts-php.lock"
+exec 9>"$CACHE/.zts-php${FLAVOR:+-$FLAVOR}.lock"
 flock 9   # serialise concurrent builds
 
 ensure_deb_src() {
@@ -65,7 +74,7 @@ fetch_source() {
 
 tarball=$(fetch_source)
 version=$(basename "$tarball" .orig.tar.xz); version=${version#php8.2_}
-want_stamp="php $version; configure ${CONFIGURE_ARGS[*]}"
+want_stamp="php $version; configure ${CONFIGURE_ARGS[*]} ${EXTRA_ENV[*]}"
 
 if [[ -z "${STATCACHE_REBUILD:-}" && -x "$PREFIX/bin/php" && -f "$STAMP" &&
       "$(cat "$STAMP")" == "$want_stamp" ]]; then
@@ -75,15 +84,17 @@ if [[ -z "${STATCACHE_REBUILD:-}" && -x "$PREFIX/bin/php" && -f "$STAMP" &&
 fi
 
 start=$SECONDS
-build=$CACHE/build/php-$version
-log "building ZTS debug PHP $version in $build (log: $build.log)"
+build=$CACHE/build/php-$version${FLAVOR:+-$FLAVOR}
+log "building ZTS debug PHP $version${FLAVOR:+ ($FLAVOR)} in $build (log: $build.log)"
 rm -rf "$build" "$PREFIX"
 mkdir -p "$CACHE/build"
-tar -C "$CACHE/build" -xJf "$tarball"
-[[ -d "$build" ]] || die "tarball did not extract to $build"
+unpack=$(mktemp -d "$CACHE/build/unpack.XXXXXX")
+tar -C "$unpack" -xJf "$tarball"
+[[ -d "$unpack/php-$version" ]] || die "tarball did not extract to php-$version"
+mv "$unpack/php-$version" "$build" && rmdir "$unpack"
 (
   cd "$build"
-  ./configure "${CONFIGURE_ARGS[@]}"
+  env "${EXTRA_ENV[@]}" ./configure "${CONFIGURE_ARGS[@]}"
   make -j"$JOBS"
   make install
 ) >"$build.log" 2>&1 || { tail -n 60 "$build.log" >&2; die "build failed, see $build.log"; }
