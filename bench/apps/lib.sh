@@ -1,0 +1,430 @@
+# shellcheck shell=bash
+# Shared functions of the real-application benches (bench/apps/*).
+# Sourced, not run. Needs root on Debian 12 with php8.2 (NTS).
+#
+# Every server is started here as a plain child process on 127.0.0.1 with a
+# private config in a private temp dir ($SC_TMP): no systemd, no system
+# config file is read or changed, nothing outlives the caller (sc_cleanup).
+#
+# Tainted environments are refused with ONE line on stderr and exit 2
+# (see seed 000: a bench that runs on a bad environment publishes wrong
+# numbers; refuse, don't document).
+
+SC_APPS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SC_REPO=$(cd "$SC_APPS_DIR/../.." && pwd)
+SC_PHPV=8.2
+SC_FPM_BIN=/usr/sbin/php-fpm$SC_PHPV
+SC_NGINX_BIN=/usr/sbin/nginx
+SC_TMP=${SC_TMP:-}          # set by sc_tmp_init
+SC_FPM_PID="" SC_NGINX_PID="" SC_STRACE_PID="" SC_PORT=""
+SC_WORKER_CPU="" SC_CLIENT_CPU="" SC_CLIENT_PIN=()
+export DEBIAN_FRONTEND=noninteractive
+
+sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
+sc_log()    { echo "[apps] $*" >&2; }
+
+# --- environment checks ----------------------------------------------------
+
+sc_need_bin() { # bin...
+	local b
+	for b; do command -v "$b" >/dev/null 2>&1 || sc_refuse "missing binary '$b'"; done
+}
+
+# Directories whose file system statcache would not trust (or whose latency
+# would taint timings: 9p, NFS, fuse...) void a run: the docroot, the data
+# dirs, the temp dir, our cwd and the fpm worker's cwd.
+sc_check_fs() { # dir...
+	local d fs
+	for d; do
+		[ -e "$d" ] || sc_refuse "$d does not exist"
+		fs=$(stat -L -f -c %T "$d")
+		case $fs in
+			ext2/ext3|xfs|btrfs|tmpfs|overlayfs|zfs) ;;
+			*) sc_refuse "$d is on '$fs', not a local file system statcache trusts" ;;
+		esac
+	done
+}
+
+# --- packages --------------------------------------------------------------
+
+# Install the packages that are missing. Debian's postinst scripts call
+# invoke-rc.d, which without systemd/init fails or starts daemons we do not
+# want (nginx on :80): a policy-rc.d that denies every start is put in place
+# for the install (101 = action forbidden) unless one already exists.
+sc_install() { # pkg...
+	local p missing=()
+	for p; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	[ "$(id -u)" = 0 ] || sc_refuse "packages missing (${missing[*]}) and not root"
+	sc_log "installing: ${missing[*]}"
+	apt-cache show "${missing[@]}" >/dev/null 2>&1 || apt-get update -qq
+	for p in "${missing[@]}"; do
+		apt-cache show "$p" >/dev/null 2>&1 || sc_refuse "no package '$p' in the apt sources"
+	done
+	local policy=/usr/sbin/policy-rc.d ours=0
+	if [ ! -e $policy ]; then
+		printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; ours=1
+	fi
+	# --no-install-recommends: dokuwiki recommends nothing we need, and the
+	# php metapackage would otherwise be free to pull apache2 + mod_php.
+	# php8.2-fpm in the same transaction satisfies 'php' without apache2.
+	local rc=0
+	apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 \
+		"${missing[@]}" >&2 || rc=$?
+	[ $ours = 1 ] && rm -f $policy
+	[ $rc = 0 ] || sc_refuse "apt-get install ${missing[*]} failed (rc $rc)"
+}
+
+sc_install_servers() {
+	sc_install php$SC_PHPV-fpm php$SC_PHPV-cli php$SC_PHPV-opcache nginx strace curl procps util-linux "$@"
+}
+
+# --- the extension -----------------------------------------------------------
+
+# Build (or bring up to date) the NTS extension. scripts/test.sh build-nts
+# when it works (another engineer's build, .build/nts, -Werror + dev flags);
+# else phpize by hand as the README says, into .build/nts on a fresh
+# checkout, or into .build/apps-nts when .build/nts exists, so that a
+# half-finished test.sh build dir is never wiped by us. Prints the .so path.
+sc_build() {
+	sc_install php$SC_PHPV-dev php$SC_PHPV-cli build-essential autoconf
+	local so=$SC_REPO/.build/nts/modules/statcache.so
+	mkdir -p "$SC_REPO/.build"
+	if [ -x "$SC_REPO/scripts/test.sh" ] &&
+		"$SC_REPO/scripts/test.sh" build-nts >"$SC_REPO/.build/apps-build.log" 2>&1 && [ -f "$so" ]; then
+		rm -f "$SC_REPO/.build/apps-build.log"; echo "$so"; return
+	fi
+	local b=$SC_REPO/.build/nts
+	[ -e "$b" ] && b=$SC_REPO/.build/apps-nts
+	sc_log "scripts/test.sh build-nts unavailable or failed; phpize by hand into ${b#"$SC_REPO"/}"
+	rm -rf "$b" && mkdir -p "$b"
+	cp "$SC_REPO"/*.c "$SC_REPO"/*.h "$SC_REPO"/config.m4 "$b"/
+	(cd "$b" && phpize && ./configure --enable-statcache && make -j2) >"$b/build.log" 2>&1 ||
+		{ tail -n 20 "$b/build.log" >&2; sc_refuse "statcache build failed (log: $b/build.log)"; }
+	rm -f "$SC_REPO/.build/apps-build.log"
+	echo "$b/modules/statcache.so"
+}
+
+# Path of statcache.so for a run: $STATCACHE_SO, else the newest of
+# .build/nts and .build/apps-nts, built when there is none.
+sc_ext() {
+	local so=${STATCACHE_SO:-}
+	if [ -z "$so" ]; then
+		so=$(ls -t "$SC_REPO"/.build/{nts,apps-nts}/modules/statcache.so 2>/dev/null | head -n1 || true)
+		[ -n "$so" ] || so=$(sc_build)
+	fi
+	[ -f "$so" ] || sc_refuse "statcache.so not found at $so"
+	echo "$so"
+}
+
+# Load a private copy of the .so: make/libtool rewrite modules/statcache.so
+# in place (same inode), and a php-fpm master that has it mapped then
+# crashes with every worker it forks (met here: a rebuild by another
+# engineer mid-run gave 37,000 SIGSEGV respawns). The copy also pins the
+# binary under test for the whole run.
+sc_snapshot_ext() { # so -> path of the copy
+	cp "$1" "$SC_TMP/statcache.so" && chmod 644 "$SC_TMP/statcache.so"
+	# (a copy taken while make writes it would be truncated: check it loads)
+	php -n -d extension="$SC_TMP/statcache.so" -r 'exit(extension_loaded("statcache") ? 0 : 1);' 2>/dev/null ||
+		sc_refuse "$1 does not load (being rebuilt?)"
+	echo "$SC_TMP/statcache.so"
+}
+
+# --- private temp dir, cleanup -------------------------------------------------
+
+sc_tmp_init() {
+	# /tmp is checked like every other dir; SC_TMP_PARENT may point elsewhere.
+	local parent=${SC_TMP_PARENT:-/tmp}
+	SC_TMP=$(mktemp -d "$parent/statcache-apps.XXXXXX")
+	chmod 755 "$SC_TMP"      # nginx and the fpm worker run as www-data
+	mkdir -p "$SC_TMP"/{nginx,fpm,sessions,stats,logs}
+	chown www-data:www-data "$SC_TMP/sessions"; chmod 700 "$SC_TMP/sessions"
+	sc_check_fs "$SC_TMP" "$PWD"
+	trap sc_cleanup EXIT
+	trap 'exit 130' INT TERM
+}
+
+sc_cleanup() {
+	sc_stop_pid "$SC_STRACE_PID"; sc_fpm_stop; sc_nginx_stop
+	[ -n "$SC_TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$SC_TMP"
+	return 0
+}
+
+# Stop a process we started: TERM, wait up to 5 s, then KILL.
+sc_stop_pid() { # pid
+	local pid=$1 i
+	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+	kill -TERM "$pid" 2>/dev/null || true
+	for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	kill -KILL "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+}
+
+sc_free_port() {
+	local p
+	for p in $(seq "${SC_PORT_BASE:-18480}" $(( ${SC_PORT_BASE:-18480} + 50 ))); do
+		ss -Hltn "sport = :$p" | grep -q . || { echo "$p"; return; }
+	done
+	sc_refuse "no free TCP port on 127.0.0.1 from ${SC_PORT_BASE:-18480}"
+}
+
+# --- CPU pinning -------------------------------------------------------------
+
+# The fpm worker gets the last CPU, nginx + curl the first one, so that the
+# client never competes with the worker for its CPU (it still competes with
+# the rest of the machine: the figures are medians over alternating passes).
+sc_pin_init() {
+	local n; n=$(nproc)
+	if command -v taskset >/dev/null && [ "$n" -ge 2 ]; then
+		SC_WORKER_CPU=$((n - 1)) SC_CLIENT_CPU=0
+		SC_CLIENT_PIN=(taskset -c "$SC_CLIENT_CPU")
+	fi
+}
+sc_pin() { # pid cpu
+	[ -n "$2" ] && taskset -a -p -c "$2" "$1" >/dev/null 2>&1 || true
+}
+# (a prefix, not a function: "func &" would fork a subshell and $! would be
+# the subshell's pid, not the server's, so stopping it would orphan nginx)
+sc_client() { "${SC_CLIENT_PIN[@]}" "$@"; }  # command... on the client CPU
+
+# --- php-fpm -----------------------------------------------------------------
+
+# php.ini as Debian's php-fpm would load it: its fpm php.ini, then every file
+# of its conf.d in order (opcache, pdo, xml, ...), then our lines. The fpm is
+# started with PHP_INI_SCAN_DIR= so that conf.d is not read a second time and
+# nothing else on this machine changes what we measure.
+sc_php_ini() { # out-file extra-lines...
+	local out=$1 f; shift
+	[ -r /etc/php/$SC_PHPV/fpm/php.ini ] || sc_refuse "no /etc/php/$SC_PHPV/fpm/php.ini"
+	{
+		cat /etc/php/$SC_PHPV/fpm/php.ini
+		for f in /etc/php/$SC_PHPV/fpm/conf.d/*.ini; do
+			echo "; --- $f"; cat "$f"; echo
+		done
+		echo "; --- statcache apps bench"
+		# sessions in our temp dir: DokuWiki starts one per request (no cookie
+		# jar), and those files must not pile up in /var/lib/php/sessions.
+		echo "session.save_path = \"$SC_TMP/sessions\""
+		printf '%s\n' "$@"
+	} > "$out"
+}
+
+# Start php-fpm (one pool, one static worker, as www-data) on a unix socket.
+# Master runs as root (so the pool can switch to www-data; no -R needed
+# since no worker runs as root), daemonize=no, backgrounded by us.
+sc_fpm_start() { # php.ini
+	local ini=$1 conf=$SC_TMP/fpm/fpm.conf i
+	cat > "$conf" <<-EOF
+	[global]
+	pid = $SC_TMP/fpm/fpm.pid
+	error_log = $SC_TMP/logs/fpm.log
+	daemonize = no
+	[bench]
+	user = www-data
+	group = www-data
+	listen = $SC_TMP/fpm/fpm.sock
+	listen.owner = www-data
+	listen.group = www-data
+	listen.mode = 0660
+	pm = static
+	pm.max_children = 1
+	pm.max_requests = 0
+	; the worker's cwd is on the hot path of every request (seed 000)
+	chdir = /
+	catch_workers_output = yes
+	EOF
+	rm -f "$SC_TMP/fpm/fpm.sock"
+	PHP_INI_SCAN_DIR= "$SC_FPM_BIN" -y "$conf" -c "$ini" -F >>"$SC_TMP/logs/fpm.log" 2>&1 &
+	SC_FPM_PID=$!
+	for i in $(seq 100); do
+		[ -S "$SC_TMP/fpm/fpm.sock" ] && [ -n "$(sc_fpm_worker)" ] && break
+		kill -0 "$SC_FPM_PID" 2>/dev/null || { tail -n5 "$SC_TMP/logs/fpm.log" >&2; sc_refuse "php-fpm exited at start"; }
+		sleep 0.1
+	done
+	local w; w=$(sc_fpm_worker)
+	[ -n "$w" ] || sc_refuse "php-fpm started no worker"
+	sc_check_fs "/proc/$w/cwd"
+	sc_pin "$w" "$SC_WORKER_CPU"
+}
+
+# The single worker's pid (child of the master we started).
+sc_fpm_worker() { pgrep -P "$SC_FPM_PID" 2>/dev/null | head -n1; }
+
+sc_fpm_stop() { sc_stop_pid "$SC_FPM_PID"; SC_FPM_PID=""; }
+
+# --- nginx -------------------------------------------------------------------
+
+# Private nginx: one worker, our pid/log/temp paths, the app's docroot behind
+# fastcgi, and one extra location /__statcache-stats.php served from
+# $SC_TMP/stats (outside the app; never part of a measured URL list).
+sc_nginx_start() { # docroot
+	local root=$1 conf=$SC_TMP/nginx/nginx.conf i n=$SC_TMP/nginx
+	SC_PORT=$(sc_free_port)
+	cat > "$SC_TMP/stats/statcache-stats.php" <<-'EOF'
+	<?php
+	header('Content-Type: application/json');
+	echo json_encode([
+	    'pid' => getmypid(),
+	    'loaded' => extension_loaded('statcache'),
+	    'enable' => ini_get('statcache.enable'),
+	    'opcache' => function_exists('opcache_get_status') && (opcache_get_status(false)['opcache_enabled'] ?? false),
+	    'validate_timestamps' => ini_get('opcache.validate_timestamps'),
+	    'php' => PHP_VERSION, 'zts' => PHP_ZTS,
+	    'stats' => function_exists('statcache_stats') ? statcache_stats() : null,
+	]), "\n";
+	EOF
+	cat > "$conf" <<-EOF
+	user www-data;
+	worker_processes 1;
+	pid $n/nginx.pid;
+	error_log $SC_TMP/logs/nginx-error.log warn;
+	events { worker_connections 64; }
+	http {
+	    include /etc/nginx/mime.types;
+	    access_log off;
+	    client_body_temp_path $n/body;
+	    proxy_temp_path $n/proxy;
+	    fastcgi_temp_path $n/fastcgi;
+	    uwsgi_temp_path $n/uwsgi;
+	    scgi_temp_path $n/scgi;
+	    server {
+	        listen 127.0.0.1:$SC_PORT;
+	        root $root;
+	        index doku.php index.php;
+	        location = /__statcache-stats.php {
+	            include /etc/nginx/fastcgi_params;
+	            fastcgi_param SCRIPT_FILENAME $SC_TMP/stats/statcache-stats.php;
+	            fastcgi_pass unix:$SC_TMP/fpm/fpm.sock;
+	        }
+	        location ~ ^/(data|conf|bin|inc|vendor)/ { deny all; }
+	        location ~ \.php\$ {
+	            include /etc/nginx/fastcgi_params;
+	            fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
+	            fastcgi_pass unix:$SC_TMP/fpm/fpm.sock;
+	        }
+	    }
+	}
+	EOF
+	"$SC_NGINX_BIN" -t -q -c "$conf" -g 'daemon off;' 2>"$SC_TMP/logs/nginx-t.log" ||
+		{ cat "$SC_TMP/logs/nginx-t.log" >&2; sc_refuse "nginx config test failed"; }
+	"${SC_CLIENT_PIN[@]}" "$SC_NGINX_BIN" -c "$conf" -g 'daemon off;' >>"$SC_TMP/logs/nginx.log" 2>&1 &
+	SC_NGINX_PID=$!
+	for i in $(seq 50); do
+		curl -s -o /dev/null "http://127.0.0.1:$SC_PORT/" && return 0
+		kill -0 "$SC_NGINX_PID" 2>/dev/null || sc_refuse "nginx exited at start"
+		sleep 0.1
+	done
+	sc_refuse "nginx does not answer on 127.0.0.1:$SC_PORT"
+}
+
+sc_nginx_stop() { sc_stop_pid "$SC_NGINX_PID"; SC_NGINX_PID=""; }
+
+sc_alive() { # refuse unless both servers run and no worker ever crashed
+	kill -0 "$SC_NGINX_PID" 2>/dev/null || sc_refuse "nginx is gone"
+	kill -0 "$SC_FPM_PID" 2>/dev/null || sc_refuse "php-fpm is gone"
+	local crash; crash=$(grep -m1 'exited on signal' "$SC_TMP/logs/fpm.log" || true)
+	[ -z "$crash" ] || sc_refuse "php-fpm worker crashed: ${crash#*WARNING: }"
+}
+
+# --- requests ----------------------------------------------------------------
+
+# sc_requests URLFILE N OUTDIR: N sequential requests cycling over the URL
+# list (paths relative to the server root), one curl process on one
+# keep-alive connection. Writes OUTDIR/status (one "code index url" a line)
+# and OUTDIR/body.I; refuses on any status but 200.
+sc_requests() {
+	local urls=$1 n=$2 out=$3 i=0 cfg
+	mkdir -p "$out"; cfg=$out/curl.cfg
+	mapfile -t list < <(grep -v '^\s*\(#\|$\)' "$urls")
+	: > "$cfg"
+	while [ $i -lt "$n" ]; do
+		printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/body.%d"\n' \
+			"$SC_PORT" "${list[$((i % ${#list[@]}))]}" "$out" "$i" >> "$cfg"
+		i=$((i + 1))
+	done
+	# -m: a hung worker must void the run, not hang it
+	sc_client curl -s -m 60 -K "$cfg" -w '%{http_code} %{url_effective}\n' > "$out/status" ||
+		sc_refuse "curl failed (rc $?)"
+	[ "$(wc -l < "$out/status")" -eq "$n" ] || sc_refuse "curl made $(wc -l < "$out/status") of $n requests"
+	local bad; bad=$(grep -v '^200 ' "$out/status" | head -n1 || true)
+	[ -z "$bad" ] || sc_refuse "non-200 response ($bad)"
+}
+
+# Per request, "url sha256" of the body after the app's normaliser (a sed
+# script; empty: none), in request order.
+sc_body_hashes() { # outdir normaliser.sed
+	local out=$1 norm=$2 i=0 url
+	while read -r _ url; do
+		if [ -n "$norm" ]; then sed -f "$norm" "$out/body.$i"; else cat "$out/body.$i"; fi |
+			sha256sum | { read -r h _; echo "${url#http://127.0.0.1:"$SC_PORT"/} $h"; }
+		i=$((i + 1))
+	done < "$out/status"
+}
+
+# --- measurement -------------------------------------------------------------
+
+# CPU time of a process, all threads: utime+stime in ms (clock ticks) and the
+# scheduler's on-CPU ns (/proc/PID/task/*/schedstat, finer than a tick).
+sc_cpu_ticks_ms() { # pid
+	local hz; hz=$(getconf CLK_TCK)
+	# fields after the ")" of comm: utime is 14th, stime 15th of the line
+	awk -v hz="$hz" '{ sub(/^.*\) /, ""); print ($12 + $13) * 1000 / hz }' "/proc/$1/stat"
+}
+# Per thread ("tid ns" lines): a thread that ends between two snapshots
+# must not subtract its time from the process's (statcache runs a watcher
+# thread in the worker), so deltas are taken per tid (sc_cpu_sched_delta).
+sc_cpu_sched_snap() { # pid
+	local t
+	for t in /proc/"$1"/task/*; do
+		[ -r "$t/schedstat" ] && echo "${t##*/} $(cut -d' ' -f1 "$t/schedstat")"
+	done
+}
+sc_cpu_sched_delta() { # before-file after-file -> "ns threads_before threads_after"
+	awk 'NR == FNR { b[$1] = $2; nb++; next }
+	     { d += $2 - ($1 in b ? b[$1] : 0); na++ }
+	     END { printf "%d %d %d\n", d, nb, na }' "$1" "$2"
+}
+
+# strace every syscall of the worker (all threads) while the command runs;
+# writes the raw trace to FILE. Waits for the tracer to be attached first.
+sc_strace_run() { # pid file command...
+	local pid=$1 file=$2 spid i; shift 2
+	strace -f -qq -e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
+	spid=$! SC_STRACE_PID=$!
+	for i in $(seq 100); do
+		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break
+		kill -0 "$spid" 2>/dev/null || sc_refuse "strace could not attach to $pid"
+		sleep 0.05
+	done
+	"$@"
+	kill -INT "$spid" 2>/dev/null || true
+	wait "$spid" 2>/dev/null || true
+	SC_STRACE_PID=""
+}
+
+# Counts of the syscalls that matter, from a raw trace, one "name count" a
+# line. glibc >= 2.33 makes stat(), lstat() and fstat() all newfstatat(): they
+# are told apart by their arguments (AT_SYMLINK_NOFOLLOW: lstat; "" with
+# AT_EMPTY_PATH: fstat on an fd; else stat).
+sc_strace_counts() { # file
+	awk '
+	{
+		line = $0; tid = $1; sub(/^[0-9]+ +/, "", line) # "-f" pid prefix
+		# a call interrupted by another thread is split in two lines:
+		# join them (newfstatat flags are in the second half)
+		if (line ~ /<unfinished \.\.\.>$/) { sub(/<unfinished \.\.\.>$/, "", line); part[tid] = line; next }
+		if (line ~ /^<\.\.\. [a-z0-9_]+ resumed>/) { sub(/^<\.\.\. [a-z0-9_]+ resumed>/, "", line); line = part[tid] line; delete part[tid] }
+		if (!match(line, /^[a-z0-9_]+\(/)) next
+		name = substr(line, 1, RLENGTH - 1); total++
+		if (name == "newfstatat" || name == "fstatat64") {
+			if (line ~ /AT_EMPTY_PATH/) name = "fstat"
+			else if (line ~ /AT_SYMLINK_NOFOLLOW/) name = "lstat"
+			else name = "stat"
+		} else if (name == "faccessat" || name == "faccessat2") name = "access"
+		else if (name == "readlinkat") name = "readlink"
+		c[name]++
+	}
+	END { for (k in c) print k, c[k]; print "total", total + 0 }' "$1"
+}

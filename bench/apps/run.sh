@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# statcache on a real application: php-fpm (one static worker) behind nginx,
+# cache loaded-but-off vs on (and not loaded), alternating, several passes.
+#
+#   bench/apps/run.sh [--app dokuwiki] [--requests N] [--passes P]
+#                     [--opcache debian|vt0|both] [--no-baseline]
+#                     [--out DIR] [--short]
+#
+# Per configuration and pass, from a freshly started worker, after one
+# unmeasured round of the URL list:
+#   a. syscalls per request: strace of the worker (all threads) over N
+#      requests; stat(), lstat() and fstat() are told apart by arguments;
+#   b. CPU ms per request: the worker's utime+stime (and scheduler on-CPU
+#      time) over N more requests with no tracer attached;
+#   c. sha256 of every body (after the app's normaliser): off and on must
+#      give the same bodies.
+# Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
+# Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
+# revalidate_freq=2), "vt0" = opcache.validate_timestamps=0.
+# Any tainted environment (untrusted file system, non-200, missing binary or
+# server, worker respawned) is refused with one line and exit 2.
+set -euo pipefail
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+
+app=dokuwiki requests=100 passes=5 opmodes=both baseline=1 short=0
+out=$SC_APPS_DIR/results
+while [ $# -gt 0 ]; do
+	case $1 in
+		--app) app=$2; shift 2 ;;
+		--requests) requests=$2; shift 2 ;;
+		--passes) passes=$2; shift 2 ;;
+		--opcache) opmodes=$2; shift 2 ;;
+		--no-baseline) baseline=0; shift ;;
+		--out) out=$2; shift 2 ;;
+		--short) short=1; shift ;;
+		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
+	esac
+done
+[ "$opmodes" = both ] && opmodes="debian vt0"
+[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
+[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
+. "$SC_APPS_DIR/$app/app.sh"
+
+app_setup
+sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" strace curl php sha256sum taskset
+sc_tmp_init
+sc_pin_init
+so_built=$(sc_ext)
+so=$(sc_snapshot_ext "$so_built")
+sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
+mkdir -p "$out"
+records=$SC_TMP/records.jsonl; : > "$records"
+
+# One configuration, one pass: fresh worker, warm-up, a, b, c; one JSON line.
+measure() { # opmode cfg pass
+	local opmode=$1 cfg=$2 pass=$3 ini=$SC_TMP/php-$1-$2.ini w d=$SC_TMP/run/$1-$2-$3
+	local lines=()
+	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
+	case $cfg in
+		none) ;;
+		off) lines+=("extension=$so" "statcache.enable=0") ;;
+		on) lines+=("extension=$so" "statcache.enable=1") ;;
+	esac
+	sc_php_ini "$ini" "${lines[@]}"
+	sc_fpm_stop; sc_fpm_start "$ini"
+	w=$(sc_fpm_worker)
+	sc_requests "$APP_URLS" "$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")" "$d/warm"
+	# a. syscalls, traced
+	sc_strace_run "$w" "$d/strace" sc_requests "$APP_URLS" "$requests" "$d/traced"
+	# b. CPU, untraced
+	local t0 t1 load
+	load=$(cut -d' ' -f1 /proc/loadavg)
+	t0=$(sc_cpu_ticks_ms "$w"); sc_cpu_sched_snap "$w" > "$d/sched0"
+	sc_requests "$APP_URLS" "$requests" "$d/cpu"
+	t1=$(sc_cpu_ticks_ms "$w"); sc_cpu_sched_snap "$w" > "$d/sched1"
+	sc_alive
+	[ "$(sc_fpm_worker)" = "$w" ] || sc_refuse "the fpm worker was respawned during $opmode/$cfg pass $pass"
+	# statcache_stats() and the worker's real settings, from outside the app
+	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats.json"
+	php -r '
+		[$_, $cfg, $w] = $argv; $s = json_decode(file_get_contents("php://stdin"), true);
+		if (!$s || $s["pid"] != $w) { echo "stats endpoint answered from another worker\n"; exit(1); }
+		$ok = ["none" => !$s["loaded"], "off" => $s["loaded"] && !$s["stats"]["enabled"],
+		       "on" => $s["loaded"] && $s["stats"]["enabled"]][$cfg];
+		if (!$ok) { echo "worker is not in configuration $cfg: ", json_encode($s["stats"]["enabled"] ?? null), "\n"; exit(1); }
+	' "$cfg" "$w" < "$d/stats.json" >&2 || sc_refuse "$opmode/$cfg pass $pass: worker state does not match"
+	# c. bodies (traced and untraced requests alike)
+	{ sc_body_hashes "$d/traced" "$APP_NORMALIZE"; sc_body_hashes "$d/cpu" "$APP_NORMALIZE"; } > "$d/hashes"
+	sc_strace_counts "$d/strace" > "$d/counts"
+	php "$SC_APPS_DIR/report.php" record "$opmode" "$cfg" "$pass" "$requests" "$load" \
+		"$t0" "$t1" "$(sc_cpu_sched_delta "$d/sched0" "$d/sched1")" "$d/counts" "$d/hashes" "$d/stats.json" >> "$records"
+	sc_log "$opmode $cfg pass $pass: $(tail -n1 "$records" | php -r '$r=json_decode(fgets(STDIN),true); printf("stat-family %.1f/req, cpu %.2f ms/req", $r["per_req"]["stat_family"], $r["cpu_ms"]);')"
+	rm -rf "$d"/{warm,traced,cpu}   # bodies: hashes kept, files not needed
+}
+
+sc_nginx_start "$APP_DOCROOT"
+sc_log "app=$app requests=$requests passes=$passes opcache=[$opmodes] port=$SC_PORT worker cpu=${SC_WORKER_CPU:-unpinned} client cpu=${SC_CLIENT_CPU:-unpinned}"
+started=$(date +%s)
+for opmode in $opmodes; do
+	for pass in $(seq 1 "$passes"); do
+		# alternate the order so that drift hits every configuration alike
+		if [ $((pass % 2)) -eq 1 ]; then order="off on"; else order="on off"; fi
+		if [ $baseline = 1 ]; then
+			if [ $((pass % 2)) -eq 1 ]; then order="none $order"; else order="$order none"; fi
+		fi
+		for cfg in $order; do measure "$opmode" "$cfg" "$pass"; done
+	done
+done
+
+json=$out/$app-$(date +%Y%m%d-%H%M%S).json
+php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
+	"$(( $(date +%s) - started ))" "$short"
+sc_log "raw results: $json"
