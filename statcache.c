@@ -410,6 +410,13 @@ static void sc_stats_array(zval *rv, bool all)
 	if (why) {
 		add_assoc_string(rv, "off_reason", (char *) why);
 	}
+#if STATCACHE_HAVE_CACHE
+	/* 1 when this process could not get an inotify instance (or the mount
+	 * table): the cache is off here, see off_reason */
+	add_assoc_long(rv, "instance_failures", atomic_load(&sc_the_proc.state) == SC_PROC_FAILED);
+#else
+	add_assoc_long(rv, "instance_failures", 0);
+#endif
 	add_assoc_long(rv, "hits", (zend_long) t.hits);
 	add_assoc_long(rv, "misses", (zend_long) t.misses);
 	add_assoc_long(rv, "negative_hits", (zend_long) t.negative_hits);

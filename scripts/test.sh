@@ -7,6 +7,13 @@
 #   scripts/test.sh --list            list the steps
 #
 # Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind
+#        stubs package static
+#   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
+#            (scripts/gen-arginfo.sh --check)
+#   package  composer.json (PIE), package.xml (PECL), versions, and a build from
+#            the `pecl package` tarball alone (scripts/check-package.sh)
+#   static   statcache compiled into a static ZTS PHP, in-tree (scripts/static-php.sh;
+#            a full PHP build the first time), then the phpt suite against it
 # Each step is timed; build/compile steps count as one test each; unit, phpt
 # and host steps count their individual tests. The last line printed is
 # "N passed, N failed, N skipped"; the exit status is 1 on any failure.
@@ -29,7 +36,8 @@ EXT=${SC_EXT_NAME:-statcache}
 JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
-ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind)
+ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind
+  stubs package static)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -81,20 +89,21 @@ zts_php_config() { "$ROOT/scripts/zts-php.sh" 2>>"$LOGS/zts-php.stderr.log"; }
 
 # run_phpt DIR PHP: run DIR/tests with run-tests.php; counts results.
 run_phpt() {
-  local dir=$1 php=$2 log=$3
+  local dir=$1 php=$2 log=$3 builtin=${4:-}   # builtin: $EXT is compiled into $php
   local allow=$SC_SRC/tests/expected-skips.txt
-  [[ -f $dir/modules/$EXT.so ]] || { note "no $EXT.so in $dir (build failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  local ext_args=(-d "extension=$dir/modules/$EXT.so"); [[ -z $builtin ]] || ext_args=()
+  [[ -n $builtin || -f $dir/modules/$EXT.so ]] || { note "no $EXT.so in $dir (build failed?)"; FAILED=$((FAILED + 1)); return 1; }
   [[ -n "$(find "$dir/tests" -name '*.phpt' -print -quit 2>/dev/null)" ]] ||
     { note "no tests/**/*.phpt found"; FAILED=$((FAILED + 1)); return 1; }
   local rc=0 extra=()
   # Debian builds posix as a shared extension; tests of credentials need it.
-  if ! "$php" -n -m | grep -qx posix; then
+  if ! "$php" -n -m 2>/dev/null | grep -x posix >/dev/null; then
     local posix_so; posix_so="$("$php" -n -r 'echo ini_get("extension_dir");')/posix.so"
     [[ -f $posix_so ]] && extra+=(-d "extension=$posix_so")
   fi
   # shellcheck disable=SC2086
-  (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress \
-      -p "$php" "${extra[@]}" -d "extension=$dir/modules/$EXT.so" --show-diff ${PHPT_ARGS:-} tests) \
+  (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+      -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} tests) \
       >"$log" 2>&1 || rc=$?
   local p=0 f=0 s=0 line result file
   while IFS= read -r line; do
@@ -199,7 +208,25 @@ step_host-valgrind() {
   ((f == 0))
 }
 
-COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 "
+# Packaging: arginfo from the stubs, PIE/PECL metadata + a build from the PECL
+# tarball, and the in-tree static build (counted as one test) + its phpt run.
+step_stubs()   { SC_SRC=$SC_SRC "$ROOT/scripts/gen-arginfo.sh" --check; }
+step_package() { SC_SRC=$SC_SRC JOBS=$JOBS "$ROOT/scripts/check-package.sh"; }
+step_static() {
+  local php dir=$BUILD/static blog=$LOGS/static-build.log
+  if ! php=$(SC_SRC=$SC_SRC JOBS=$JOBS "$ROOT/scripts/static-php.sh" 2>"$blog") ||
+     ! "$php" -n -m | grep -x "$EXT" >/dev/null; then
+    note "static build failed (or $EXT not compiled in); last lines of $blog:"
+    tail -n 30 "$blog" | sed 's/^/     /'
+    FAILED=$((FAILED + 1)); return 1
+  fi
+  PASSED=$((PASSED + 1)); note "$(tail -n 1 "$blog")"
+  sync_src "$dir"
+  cp "$(dirname "$php")/../lib/php/build/run-tests.php" "$dir/run-tests.php"
+  run_phpt "$dir" "$php" "$LOGS/phpt-static.log" builtin
+}
+
+COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log
@@ -229,7 +256,7 @@ for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
     --list) printf '%s\n' "${ALL_STEPS[@]}"; exit 0 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
     *) [[ " ${ALL_STEPS[*]} " == *" $a "* ]] || { echo "unknown step: $a (see --list)" >&2; exit 2; }
        selected+=("$a") ;;
   esac
