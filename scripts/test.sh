@@ -6,10 +6,11 @@
 #   scripts/test.sh unit phpt-nts     only these steps (+ the builds they need)
 #   scripts/test.sh --list            list the steps
 #
-# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind
+# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind tsan
 #        stubs package static
 #   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
 #            (scripts/gen-arginfo.sh --check)
+#   tsan     the threaded-host tests with PHP and statcache built with -fsanitize=thread
 #   package  composer.json (PIE), package.xml (PECL), versions, and a build from
 #            the `pecl package` tarball alone (scripts/check-package.sh)
 #   static   statcache compiled into a static ZTS PHP, in-tree (scripts/static-php.sh;
@@ -36,7 +37,7 @@ EXT=${SC_EXT_NAME:-statcache}
 JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
-ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind
+ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind tsan
   stubs package static)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
@@ -224,6 +225,38 @@ step_static() {
   sync_src "$dir"
   cp "$(dirname "$php")/../lib/php/build/run-tests.php" "$dir/run-tests.php"
   run_phpt "$dir" "$php" "$LOGS/phpt-static.log" builtin
+}
+
+# The threaded-host tests under ThreadSanitizer: the same ZTS PHP built with
+# -fsanitize=thread (scripts/zts-php.sh, flavour tsan), the extension and
+# the host too.  A report not covered by tests/host/tsan.supp (each entry
+# says why) makes the host exit 66: that test fails.
+step_tsan() {
+  local log=$LOGS/tsan.log dir=$BUILD/tsan pc rc=0
+  : >"$log"
+  if ! pc=$(STATCACHE_PHP_FLAVOR=tsan "$ROOT/scripts/zts-php.sh" 2>>"$log"); then
+    note "building the TSan PHP failed; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'
+    FAILED=$((FAILED + 1)); return 1
+  fi
+  if ! ( sync_src "$dir" && cd "$dir" &&
+         { [[ -f Makefile ]] || { "$(dirname "$pc")/phpize" &&
+           CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread" \
+             ./configure --with-php-config="$pc" --enable-$EXT; }; } &&
+         make -j"$JOBS" ) >>"$log" 2>&1; then
+    note "building $EXT with TSan failed; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'
+    FAILED=$((FAILED + 1)); return 1
+  fi
+  TSAN_OPTIONS="halt_on_error=0 exitcode=66 report_signal_unsafe=0 second_deadlock_stack=1 suppressions=$SC_SRC/tests/host/tsan.supp" \
+  SC_HOST_BIN=$dir/sc_host SC_HOST_CFLAGS=-fsanitize=thread SC_EXT=$dir/modules/$EXT.so PHP_CONFIG=$pc \
+    "$SC_SRC/tests/host/run.sh" threads_answer_like_the_kernel write_in_one_thread_is_seen_by_the_next \
+    threads_start_and_end_repeatedly sites_with_different_open_basedir >>"$log" 2>&1 || rc=$?
+  local p f
+  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  grep -E '^FAIL |WARNING: ThreadSanitizer' "$log" | sort | uniq -c | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then f=1; fi
+  note "host under TSan: $p passed, $f failed"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
+  ((f == 0))
 }
 
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package "

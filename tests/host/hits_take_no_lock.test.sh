@@ -14,7 +14,7 @@ name=hits_take_no_lock
 if [[ -z ${SC_EXT:-} ]] || ! command -v ltrace >/dev/null || ! command -v strace >/dev/null; then
   echo "SKIP $name (needs SC_EXT, ltrace and strace)"; exit 0
 fi
-host=("$here/sc_host" -t 4 -n 1 -d "extension=$SC_EXT" "$here/$name.inc")
+host=("${SC_HOST_BIN:-$here/sc_host}" -t 4 -n 1 -d "extension=$SC_EXT" "$here/$name.inc")
 locks() {
   SC_HITS=$1 ltrace -f -c -e 'pthread_mutex_lock@statcache.so+pthread_rwlock_rdlock@statcache.so+pthread_rwlock_wrlock@statcache.so+pthread_spin_lock@statcache.so+sem_wait@statcache.so' \
     "${host[@]}" 2>&1 >/dev/null | awk '$NF == "total" { print $(NF-1); found=1 } END { if (!found) print 0 }'

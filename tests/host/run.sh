@@ -28,7 +28,12 @@ root=$(cd "$here/../.." && pwd)
 PHP_CONFIG=${PHP_CONFIG:-$("$root/scripts/zts-php.sh")}
 export PHP_CONFIG
 
-make -s -C "$here" PHP_CONFIG="$PHP_CONFIG" sc_host >&2
+# SC_HOST_BIN: where the host binary goes (one per PHP build; the TSan step
+# builds its own with SC_HOST_CFLAGS=-fsanitize=thread)
+SC_HOST_BIN=${SC_HOST_BIN:-$here/sc_host}
+export SC_HOST_BIN
+make -s -C "$here" PHP_CONFIG="$PHP_CONFIG" OUT="$SC_HOST_BIN" EXTRA_CFLAGS="${SC_HOST_CFLAGS:-}" \
+  EXTRA_LDFLAGS="${SC_HOST_CFLAGS:-}" "$SC_HOST_BIN" >&2
 
 if (($# > 0)); then
   tests=(); for n in "$@"; do tests+=("$here/${n%.host.php}.host.php"); done
@@ -76,7 +81,7 @@ for t in "${tests[@]}"; do
     echo "FAIL $name (missing $name.expect)"; fail=$((fail + 1)); continue
   fi
   rc=0
-  "${wrapper[@]}" "$here/sc_host" -t "$threads" -n "$requests" -R "$rounds" "${ext_args[@]}" "${ini[@]}" "$t" \
+  "${wrapper[@]}" "$SC_HOST_BIN" -t "$threads" -n "$requests" -R "$rounds" "${ext_args[@]}" "${ini[@]}" "$t" \
     >"$tmp/out" 2>"$tmp/err" || rc=$?
   if [[ $rc == "$status" ]] && cmp -s "$tmp/out" "$here/$name.expect"; then
     echo "PASS $name"; pass=$((pass + 1))
