@@ -52,24 +52,8 @@ if [[ ! -f $GEN/gen_stub.php ]]; then
   if [[ -n $found ]]; then
     cp "$found" "$GEN/gen_stub.php"
   else
-    tarball=$(ls -1 "$CACHE"/src/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
-    if [[ -z $tarball ]]; then
-      mkdir -p "$CACHE/src"
-      if [[ -z "$(apt-cache showsrc php8.2 2>/dev/null)" ]]; then
-        cat >/etc/apt/sources.list.d/statcache-src.sources <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-        apt-get update -q >&2
-      fi
-      log "downloading Debian source php8.2/bookworm"
-      ( cd "$CACHE/src" && apt-get source -q --download-only php8.2/bookworm >&2 ) ||
-        die "apt-get source php8.2 failed"
-      tarball=$(ls -1 "$CACHE"/src/php8.2_*.orig.tar.xz | sort -V | tail -1)
-    fi
+    . "$(dirname "$0")/php-source.sh"
+    tarball=$(php_source_tarball "$CACHE/src") || die "cannot get PHP's source"
     v=$(basename "$tarball" .orig.tar.xz); v=${v#php8.2_}
     log "extracting build/gen_stub.php from $tarball"
     tar -xJf "$tarball" -C "$GEN" --strip-components=2 "php-$v/build/gen_stub.php"

@@ -41,24 +41,8 @@ command -v autoconf >/dev/null || {
 }
 
 # The orig tarball: the one zts-php.sh downloaded, or download it the same way.
-tarball=$(ls -1 "$SRCDIR"/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
-if [[ -z $tarball ]]; then
-  if [[ -z "$(apt-cache showsrc php8.2 2>/dev/null)" ]]; then
-    cat >/etc/apt/sources.list.d/statcache-src.sources <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-    apt-get update -q >&2
-  fi
-  log "downloading Debian source php8.2/bookworm"
-  ( cd "$SRCDIR" && apt-get source -q --download-only php8.2/bookworm >&2 ) ||
-    die "apt-get source php8.2 failed"
-  tarball=$(ls -1 "$SRCDIR"/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
-  [[ -n $tarball ]] || die "no orig tarball after download"
-fi
+. "$(dirname "$0")/php-source.sh"
+tarball=$(php_source_tarball "$SRCDIR") || die "cannot get PHP's source"
 version=$(basename "$tarball" .orig.tar.xz); version=${version#php8.2_}
 tree=$BUILDROOT/php-$version
 

@@ -27,7 +27,6 @@ case $FLAVOR in
 esac
 SRCDIR=$CACHE/src
 STAMP=$PREFIX/.statcache-stamp
-FALLBACK_VERSION=8.2.32-1~deb12u1
 CONFIGURE_ARGS=(--enable-zts --enable-debug --disable-all --enable-cli
   --enable-pcntl --enable-posix --enable-embed=shared "--prefix=$PREFIX")
 
@@ -38,41 +37,9 @@ mkdir -p "$CACHE" "$SRCDIR"
 exec 9>"$CACHE/.zts-php${FLAVOR:+-$FLAVOR}.lock"
 flock 9   # serialise concurrent builds
 
-ensure_deb_src() {
-  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ &&
-     ! grep -qs '^deb-src .*debian[ /].*bookworm' /etc/apt/sources.list; then
-    log "adding deb-src entry for bookworm"
-    cat >/etc/apt/sources.list.d/statcache-src.sources <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-    apt-get update -q >&2
-  elif ! apt-cache showsrc php8.2 >/dev/null 2>&1 || [[ -z "$(apt-cache showsrc php8.2 2>/dev/null)" ]]; then
-    apt-get update -q >&2
-  fi
-}
+. "$(dirname "$0")/php-source.sh"
 
-# Echo the path of the orig tarball, downloading the source package if needed.
-fetch_source() {
-  local t
-  t=$(ls -1 "$SRCDIR"/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
-  if [[ -n "$t" ]]; then echo "$t"; return; fi
-  ensure_deb_src
-  # Only the plain bookworm suite's source is served (bookworm-security's is
-  # not), so ask apt for that suite's source; fall back to a known version.
-  log "downloading Debian source php8.2/bookworm"
-  ( cd "$SRCDIR" && apt-get source -q --download-only php8.2/bookworm >&2 ) ||
-  ( cd "$SRCDIR" && apt-get source -q --download-only "php8.2=$FALLBACK_VERSION" >&2 ) ||
-    die "apt-get source php8.2 failed"
-  t=$(ls -1 "$SRCDIR"/php8.2_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
-  [[ -n "$t" ]] || die "no orig tarball after download"
-  echo "$t"
-}
-
-tarball=$(fetch_source)
+tarball=$(php_source_tarball "$SRCDIR") || die "cannot get PHP's source"
 version=$(basename "$tarball" .orig.tar.xz); version=${version#php8.2_}
 want_stamp="php $version; configure ${CONFIGURE_ARGS[*]} ${EXTRA_ENV[*]}"
 
