@@ -10,6 +10,7 @@ PKGS=(
   libcmocka-dev                  # C unit tests (tests/unit)
   strace ltrace valgrind         # tracing / leak checks used by tests
   bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
+  php8.2-fpm nginx curl perl     # shared mode end to end (tests/fpm)
   ca-certificates
 )
 

@@ -6,10 +6,11 @@
 #   scripts/test.sh unit phpt-nts     only these steps (+ the builds they need)
 #   scripts/test.sh --list            list the steps
 #
-# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind tsan
+# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
 #        stubs package static
 #   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
 #            (scripts/gen-arginfo.sh --check)
+#   fpm      shared mode in php-fpm behind nginx (tests/fpm/run.sh)
 #   tsan     the threaded-host tests with PHP and statcache built with -fsanitize=thread
 #   package  composer.json (PIE), package.xml (PECL), versions, and a build from
 #            the `pecl package` tarball alone (scripts/check-package.sh)
@@ -37,7 +38,7 @@ EXT=${SC_EXT_NAME:-statcache}
 JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
-ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind tsan
+ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
   stubs package static)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
@@ -227,6 +228,23 @@ step_static() {
   run_phpt "$dir" "$php" "$LOGS/phpt-static.log" builtin
 }
 
+# Shared mode end to end: php-fpm (pm=static, 4 workers) behind nginx on
+# 127.0.0.1, statcache.shared=1, daemonize yes and no, SIGKILL, reload
+# (tests/fpm/run.sh; it skips, with a line, where php-fpm or nginx cannot run).
+step_fpm() {
+  local log=$LOGS/fpm.log rc=0 ext=$BUILD/nts/modules/$EXT.so
+  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  SC_EXT=$ext "$SC_SRC/tests/fpm/run.sh" >"$log" 2>&1 || rc=$?
+  local p f s
+  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  s=$(grep -c '^SKIP ' "$log" || true)
+  grep -E '^(FAIL|SKIP) ' "$log" | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
+  note "fpm: $p passed, $f failed, $s skipped"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
+  ((f == 0))
+}
+
 # The threaded-host tests under ThreadSanitizer: the same ZTS PHP built with
 # -fsanitize=thread (scripts/zts-php.sh, flavour tsan), the extension and
 # the host too.  A report not covered by tests/host/tsan.supp (each entry
@@ -300,7 +318,7 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-[[ $want == *" phpt-nts "* ]] && want+=" build-nts "
+[[ $want == *" phpt-nts "* || $want == *" fpm "* ]] && want+=" build-nts "
 [[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
 steps=()

@@ -22,7 +22,10 @@ EXTRA_ENV=()
 case $FLAVOR in
   "") PREFIX=$CACHE/php-zts ;;
   tsan) PREFIX=$CACHE/php-zts-tsan
-        EXTRA_ENV=("CFLAGS=-fsanitize=thread -g -O1 -fno-omit-frame-pointer" "LDFLAGS=-fsanitize=thread") ;;
+        # no IFUNC resolvers: the loader runs them before the TSan runtime
+        # is up, and instrumented resolvers crash (seen in resolve_addslashes)
+        EXTRA_ENV=("CFLAGS=-fsanitize=thread -g -O1 -fno-omit-frame-pointer" "LDFLAGS=-fsanitize=thread"
+          ax_cv_have_func_attribute_ifunc=no) ;;
   *) echo "zts-php: unknown STATCACHE_PHP_FLAVOR=$FLAVOR" >&2; exit 2 ;;
 esac
 SRCDIR=$CACHE/src

@@ -1,0 +1,80 @@
+<?php
+/* Docroot script of tests/fpm/run.sh, served by php-fpm behind nginx.
+ * Every answer is one JSON object with the worker's pid.
+ *   want=PID      answer {"pid":..,"skip":true} and do nothing unless this
+ *                 worker is PID (the client retries until PID answers)
+ *   op=check&f=N[&g=M]  file_exists(DATA/N) [and of DATA/M], cached
+ *                 (absolute paths)
+ *   op=write&f=N  file_put_contents(DATA/N)
+ *   op=writecheck&f=N&g=M  write DATA/N, then file_exists(DATA/M): the
+ *                 drain of the write's events runs in this worker
+ *   op=own        mkdir DATA/own-PID and look up a file in it (a watch that
+ *                 only this worker adds)
+ *   op=stats      statcache_stats(true)['hits'] and statcache_stats()['hits']
+ *   op=do&act=A&f=N[&g=M][&n=LEN]   one step of the differential check:
+ *                 writes/deletes through the cache's sync points, queries
+ *                 answered twice: the cached absolute spelling first, then
+ *                 a fresh syscall on the relative spelling (cwd = DATA;
+ *                 relative paths are never cached).
+ */
+header('Content-Type: application/json');
+$data = $_SERVER['SC_DATA'];
+$pid = getmypid();
+$out = ['pid' => $pid];
+if (isset($_GET['want']) && (int) $_GET['want'] !== $pid) {
+    $out['skip'] = true;
+    echo json_encode($out), "\n";
+    return;
+}
+$f = (string) ($_GET['f'] ?? '');
+switch ($_GET['op'] ?? '') {
+    case 'check':
+        $out['v'] = file_exists("$data/$f");
+        if (isset($_GET['g'])) {
+            $out['w'] = file_exists("$data/" . $_GET['g']);
+        }
+        break;
+    case 'write':
+        $out['v'] = file_put_contents("$data/$f", 'x') === 1;
+        break;
+    case 'writecheck': /* a write, then a lookup: this worker drains its own events */
+        file_put_contents("$data/$f", 'x');
+        $out['v'] = file_exists("$data/" . ($_GET['g'] ?? $f));
+        break;
+    case 'own':
+        @mkdir("$data/own-$pid");
+        $out['v'] = file_exists("$data/own-$pid/x");
+        $out['ino'] = fileinode("$data/own-$pid");
+        break;
+    case 'stats':
+        $s = statcache_stats(true);
+        $out += ['all' => $s['hits'], 'mine' => statcache_stats()['hits'],
+            'mode' => $s['mode'], 'enabled' => $s['enabled'], 'drains' => $s['drains'],
+            'flushes' => $s['flushes']];
+        break;
+    case 'do':
+        $act = $_GET['act'] ?? '';
+        $abs = "$data/$f";
+        switch ($act) {
+            case 'write':  $out['v'] = @file_put_contents($abs, str_repeat('x', (int) ($_GET['n'] ?? 1))) !== false; break;
+            case 'append': $out['v'] = @file_put_contents($abs, str_repeat('y', (int) ($_GET['n'] ?? 1)), FILE_APPEND) !== false; break;
+            case 'unlink': $out['v'] = @unlink($abs); break;
+            case 'mkdir':  $out['v'] = @mkdir($abs); break;
+            case 'rmdir':  $out['v'] = @rmdir($abs); break;
+            case 'rename': $out['v'] = @rename($abs, $data . '/' . ($_GET['g'] ?? '')); break;
+            case 'file_exists': case 'is_file': case 'is_dir': case 'filesize':
+                $q = fn($p) => $act === 'filesize' ? @filesize($p) : $act($p);
+                $h = fn() => ($s = statcache_stats()) ? $s['hits'] + $s['negative_hits'] : 0;
+                $h0 = $h();
+                $out['cached'] = $q($abs);
+                $out['hit'] = $h() > $h0;
+                chdir($data);
+                $out['fresh'] = $q($f);
+                break;
+            default: $out['error'] = "bad act $act";
+        }
+        break;
+    default:
+        $out['error'] = 'bad op';
+}
+echo json_encode($out), "\n";

@@ -1,0 +1,495 @@
+#!/usr/bin/env bash
+# End-to-end tests of shared mode (statcache.shared=1) under php-fpm.
+#
+#   tests/fpm/run.sh
+#
+# A private php-fpm (Debian's php8.2-fpm, pm=static, 4 workers, as
+# www-data) behind a private nginx on 127.0.0.1, both started as plain
+# child processes from a temp dir (no systemd, no system config read or
+# changed; see bench/apps/lib.sh), with a private COPY of statcache.so
+# (a rebuild in place crashes a running fpm). statcache.test_watcher=0 and
+# statcache.max_staleness_ms=0: only the shared pending flag set by a sync
+# point (a PHP write) can make a change visible to another worker (the
+# "control" check proves it). Checks:
+#   a  (daemonize=no and =yes) every worker caches a file as missing; one
+#      worker writes it; every worker's next answer is true
+#   b  one inotify instance for the pool (kcmp(2) KCMP_FILE, watch lists in
+#      /proc/PID/fdinfo), and one per worker with statcache.shared=0
+#   c  SIGKILL of a worker mid-traffic: respawned, the pool keeps serving,
+#      answers stay right, the new worker sees the next write; c2: SIGKILL
+#      inside a drain (strace injects it): another worker takes over
+#   d  statcache_stats(true) sums the hits of every worker
+#   e  differential: 300 random writes/deletes/mkdirs/queries through random
+#      workers, each query compared with a fresh syscall (relative path)
+#   f  reload (SIGUSR2, the master re-execs): a new region, it still works,
+#      no inotify instance leaked
+#
+# Env: SC_EXT=/abs/statcache.so (default .build/nts/modules/statcache.so,
+#      built with scripts/test.sh --quick build-nts when missing)
+#      SC_KEEP_TMP=1 keeps the temp dir (logs) after the run.
+#      SC_FPM_BIN, SC_NGINX_BIN: the servers (default Debian's paths)
+#      SC_FPM_PAUSE=SECONDS (debugging) sleep after check a of run 1, with
+#      the port, data dir and pids printed, to poke at the pool by hand.
+# Prints "PASS name" / "FAIL name" / "SKIP fpm (reason)" lines, INFO lines,
+# and "fpm: N passed, N failed (Ts)"; exits 1 if any check failed, 0 on skip.
+# Needs root, php8.2-fpm, php8.2-cli, nginx (installed with apt-get when
+# missing), curl, perl (kcmp(2) for "same instance"), strace (c2 only).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
+NGINX_BIN=${SC_NGINX_BIN:-/usr/sbin/nginx}
+NWORKERS=4
+start_s=$SECONDS
+pass=0 fail=0
+TMP="" FPM_MASTER="" NGINX_PID="" LOOP_PID="" STRACE_PID="" PORT=""
+
+skip() { echo "SKIP fpm ($*)"; exit 0; }
+ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
+bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
+info() { echo "INFO $*"; }
+
+# ---- environment ---------------------------------------------------------------
+
+[ "$(id -u)" = 0 ] || skip "needs root (php-fpm workers as www-data, /proc of other users)"
+[ "$(uname -s)" = Linux ] || skip "Linux only"
+install_servers() {
+	local p missing=()
+	for p in php8.2-fpm php8.2-cli nginx; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	command -v apt-get >/dev/null || return 1
+	# postinst would start nginx on :80 without a policy that forbids it
+	local policy=/usr/sbin/policy-rc.d ours=0 rc=0
+	if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; ours=1; fi
+	{ apt-cache show "${missing[@]}" >/dev/null 2>&1 || apt-get update -qq; } >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+		-o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null 2>&1 || rc=$?
+	[ $ours = 1 ] && rm -f $policy
+	return $rc
+}
+install_servers || skip "php8.2-fpm/nginx not installed and apt-get install failed"
+for b in "$FPM_BIN" "$NGINX_BIN" php perl curl pgrep ss; do
+	command -v "$b" >/dev/null || skip "missing $b"
+done
+id www-data >/dev/null 2>&1 || skip "no www-data user"
+
+SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
+if [ ! -f "$SO" ]; then
+	[ -z "${SC_EXT:-}" ] || { bad build "SC_EXT=$SO does not exist"; exit 1; }
+	"$root/scripts/test.sh" --quick build-nts >&2 || { bad build "scripts/test.sh --quick build-nts failed"; exit 1; }
+fi
+
+# ---- temp dir, cleanup -----------------------------------------------------------
+
+stop_pid() { # pid: TERM, up to 5 s, then KILL
+	local pid=$1
+	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+	kill -TERM "$pid" 2>/dev/null
+	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	return 0
+}
+cleanup() {
+	stop_pid "$LOOP_PID"
+	stop_pid "$STRACE_PID"
+	fpm_stop
+	stop_pid "$NGINX_PID"
+	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
+	return 0
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+TMP=$(mktemp -d /tmp/statcache-fpm.XXXXXX)
+chmod 755 "$TMP"
+mkdir -p "$TMP"/{www,data,nginx,logs,fpm}
+cp "$here/probe.php" "$TMP/www/probe.php"
+chmod 644 "$TMP/www/probe.php"
+chown www-data:www-data "$TMP/data" "$TMP/logs"
+chmod 777 "$TMP/logs"
+fs=$(stat -f -c %T "$TMP/data")
+case $fs in ext2/ext3|xfs|btrfs|tmpfs) ;; *) skip "$TMP is on '$fs', which statcache does not trust";; esac
+cp "$SO" "$TMP/statcache.so" && chmod 644 "$TMP/statcache.so"
+php -n -d extension="$TMP/statcache.so" -r 'exit(extension_loaded("statcache") ? 0 : 1);' 2>/dev/null ||
+	{ bad load "$SO does not load"; exit 1; }
+client() { php -n "$here/client.php" "$PORT" "$TMP/data" "$(workers | paste -sd,)" "$@"; }
+
+# ---- php-fpm -----------------------------------------------------------------------
+
+# fpm_start SHARED DAEMONIZE [EXT]: the pool as www-data on a unix socket;
+# sets FPM_MASTER (from the pid file: with daemonize=yes the process we
+# start exits after forking the master). EXT=none starts it without statcache.
+fpm_start() {
+	local shared=$1 daemonize=$2 ext=${3:-statcache}
+	{
+		[ "$ext" = none ] || echo "extension=$TMP/statcache.so"
+		echo "zend_extension=opcache"
+		echo "opcache.enable=1"
+		echo "statcache.shared=$shared"
+		echo "statcache.test_watcher=0"
+		echo "statcache.max_staleness_ms=0"
+		echo "display_errors=0"
+		echo "log_errors=1"
+		echo "error_log=$TMP/logs/php.log"
+	} > "$TMP/fpm/php.ini"
+	cat > "$TMP/fpm/fpm.conf" <<-EOF
+	[global]
+	pid = $TMP/fpm/fpm.pid
+	error_log = $TMP/logs/fpm.log
+	daemonize = $daemonize
+	[www]
+	user = www-data
+	group = www-data
+	listen = $TMP/fpm/fpm.sock
+	listen.owner = www-data
+	listen.group = www-data
+	listen.mode = 0660
+	pm = static
+	pm.max_children = $NWORKERS
+	pm.max_requests = 0
+	chdir = /
+	catch_workers_output = yes
+	clear_env = no
+	EOF
+	rm -f "$TMP/fpm/fpm.sock" "$TMP/fpm/fpm.pid"
+	PHP_INI_SCAN_DIR='' "$FPM_BIN" -y "$TMP/fpm/fpm.conf" -c "$TMP/fpm/php.ini" >>"$TMP/logs/fpm.out" 2>&1 &
+	local started=$!
+	FPM_MASTER=""
+	[ "$daemonize" = no ] && FPM_MASTER=$started
+	for _ in $(seq 100); do
+		if [ -z "$FPM_MASTER" ] && [ -s "$TMP/fpm/fpm.pid" ]; then FPM_MASTER=$(cat "$TMP/fpm/fpm.pid"); fi
+		[ -n "$FPM_MASTER" ] && [ -S "$TMP/fpm/fpm.sock" ] && [ "$(workers | wc -l)" -eq $NWORKERS ] && return 0
+		if [ "$daemonize" = no ] && ! kill -0 "$started" 2>/dev/null; then break; fi
+		sleep 0.1
+	done
+	[ "$daemonize" = yes ] && wait "$started" 2>/dev/null
+	return 1
+}
+workers() { [ -n "$FPM_MASTER" ] && pgrep -P "$FPM_MASTER" | sort -n; }
+fpm_stop() {
+	# (with daemonize=yes the master is not our child: stop_pid's wait is a no-op)
+	stop_pid "$FPM_MASTER"
+	FPM_MASTER=""
+}
+# Starts the pool or ends the run: SKIP when php-fpm cannot start even
+# without statcache, FAIL when only statcache's presence stops it.
+fpm_start_or_end() { # shared daemonize
+	fpm_start "$@" && return 0
+	local log; log=$(tail -q -n 3 "$TMP/logs/fpm.log" "$TMP/logs/fpm.out" 2>/dev/null | tr '\n' ' ')
+	fpm_stop
+	if fpm_start "$1" "$2" none; then
+		fpm_stop
+		bad "fpm-starts-with-statcache(shared=$1,daemonize=$2)" "php-fpm starts without statcache but not with it: $log"
+		exit 1
+	fi
+	fpm_stop
+	skip "php-fpm does not start: $log"
+}
+wait_workers() { # pids-to-be-gone... : until NWORKERS workers, none of them listed
+	local w ok
+	for _ in $(seq 100); do
+		mapfile -t cur < <(workers)
+		ok=1
+		[ ${#cur[@]} -eq $NWORKERS ] || ok=0
+		for w in "$@"; do [[ " ${cur[*]} " == *" $w "* ]] && ok=0; done
+		[ $ok = 1 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# ---- nginx (one for the whole run; fpm's socket path does not change) ------------
+
+PORT=$(for p in $(seq 18680 18730); do ss -Hltn "sport = :$p" | grep -q . || { echo "$p"; break; }; done)
+[ -n "$PORT" ] || skip "no free TCP port in 18680-18730"
+cat > "$TMP/nginx/nginx.conf" <<EOF
+user www-data;
+worker_processes 1;
+pid $TMP/nginx/nginx.pid;
+error_log $TMP/logs/nginx-error.log warn;
+events { worker_connections 256; }
+http {
+    access_log off;
+    client_body_temp_path $TMP/nginx/body;
+    proxy_temp_path $TMP/nginx/proxy;
+    fastcgi_temp_path $TMP/nginx/fastcgi;
+    uwsgi_temp_path $TMP/nginx/uwsgi;
+    scgi_temp_path $TMP/nginx/scgi;
+    server {
+        listen 127.0.0.1:$PORT;
+        root $TMP/www;
+        location ~ \.php\$ {
+            include /etc/nginx/fastcgi_params;
+            fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
+            fastcgi_param SC_DATA $TMP/data;
+            fastcgi_keep_conn off;
+            fastcgi_pass unix:$TMP/fpm/fpm.sock;
+        }
+    }
+}
+EOF
+"$NGINX_BIN" -t -q -c "$TMP/nginx/nginx.conf" -g 'daemon off;' 2>"$TMP/logs/nginx-t.log" ||
+	skip "nginx config test failed: $(head -c 200 "$TMP/logs/nginx-t.log")"
+"$NGINX_BIN" -c "$TMP/nginx/nginx.conf" -g 'daemon off;' >>"$TMP/logs/nginx.out" 2>&1 &
+NGINX_PID=$!
+for _ in $(seq 50); do
+	curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break
+	kill -0 "$NGINX_PID" 2>/dev/null || skip "nginx exited at start"
+	sleep 0.1
+done
+curl -s -o /dev/null "http://127.0.0.1:$PORT/" || skip "nginx does not answer on 127.0.0.1:$PORT"
+
+# ---- /proc: inotify instances ------------------------------------------------------
+
+inotify_fds() { # pid -> fd numbers of its inotify instances
+	local l
+	for l in /proc/"$1"/fd/*; do
+		[ "$(readlink "$l" 2>/dev/null)" = anon_inode:inotify ] && echo "${l##*/}"
+	done
+}
+watch_inos() { # pid fd -> watched inodes (decimal, sorted)
+	sed -n 's/^inotify wd:[0-9a-f]* ino:\([0-9a-f]*\) .*/\1/p' "/proc/$1/fdinfo/$2" |
+		while read -r h; do echo $((16#$h)); done | sort -n | paste -sd,
+}
+case $(uname -m) in  # kcmp(2)'s syscall number
+	x86_64) KCMP_NR=312 ;; aarch64) KCMP_NR=272 ;; *) skip "no kcmp(2) syscall number known for $(uname -m)" ;;
+esac
+same_file() { # pidA fdA pidB fdB: kcmp(KCMP_FILE) == 0, one open file description
+	perl -e 'exit(syscall(0+$ARGV[4], 0+$ARGV[0], 0+$ARGV[2], 0, 0+$ARGV[1], 0+$ARGV[3]) == 0 ? 0 : 1)' "$@" "$KCMP_NR"
+}
+# Prints "total distinct per-process-counts" over the master and its workers,
+# and sets INST_LIST (pid:fd lines) and INST_DISTINCT (one pid:fd per instance).
+count_instances() {
+	local p fd d found
+	INST_LIST=() INST_DISTINCT=()
+	local counts=()
+	for p in "$FPM_MASTER" $(workers); do
+		local n=0
+		for fd in $(inotify_fds "$p"); do
+			n=$((n + 1)); INST_LIST+=("$p:$fd")
+			found=0
+			for d in "${INST_DISTINCT[@]}"; do
+				same_file "$p" "$fd" "${d%%:*}" "${d##*:}" && { found=1; break; }
+			done
+			[ $found = 0 ] && INST_DISTINCT+=("$p:$fd")
+		done
+		counts+=("$p=$n")
+	done
+	echo "${#INST_LIST[@]} ${#INST_DISTINCT[@]} ${counts[*]}"
+}
+own_dirs() { # ask every worker to watch a directory of its own; prints "pid:inode" lines
+	local p
+	for p in $(workers); do
+		curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=own&want=$p" >/dev/null
+	done
+	# (retried until each worker answered: round-robin accept makes it cheap)
+	for p in $(workers); do
+		for _ in $(seq 40); do [ -d "$TMP/data/own-$p" ] && break
+			curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=own&want=$p" >/dev/null; done
+		echo "$p:$(stat -c %i "$TMP/data/own-$p" 2>/dev/null)"
+	done
+}
+# check b: shared=1 expects master + workers = 1 instance, every list holds
+# every worker's own dir; shared=0 expects no instance in the master, one per
+# worker, each list holding only its own dir.
+check_instances() { # name shared
+	local name=$1 shared=$2 total distinct counts ownmap p fd list w ino okl=1 why=""
+	mapfile -t ownmap < <(own_dirs)
+	read -r total distinct counts <<< "$(count_instances)"
+	for e in "${INST_LIST[@]}"; do
+		p=${e%%:*} fd=${e##*:}
+		list=",$(watch_inos "$p" "$fd"),"
+		for w in "${ownmap[@]}"; do
+			ino=${w##*:}
+			if [ "$shared" = 1 ] || [ "${w%%:*}" = "$p" ]; then
+				[[ $list == *",$ino,"* ]] || { okl=0; why+=" $p lacks own-${w%%:*}"; }
+			else
+				[[ $list == *",$ino,"* ]] && { okl=0; why+=" $p lists own-${w%%:*}"; }
+			fi
+		done
+	done
+	local regions; regions=$(for p in "$FPM_MASTER" $(workers); do echo "$p=$(region_inode "$p")"; done | paste -sd' ')
+	local nreg; nreg=$(for p in "$FPM_MASTER" $(workers); do region_inode "$p"; done | sort -u | grep -c .)
+	local desc="inotify fds: $total over master+workers ($counts), distinct instances (kcmp): $distinct; region inode per process: $regions"
+	info "$name: $desc"
+	if [ "$shared" = 1 ]; then
+		local mfds; mfds=$(inotify_fds "$FPM_MASTER" | wc -l)
+		[[ $regions == *"= "* || $regions == *= ]] && { okl=0; why+=" a process maps no shared region"; }
+		[ "$nreg" = 1 ] || { okl=0; why+=" $nreg different regions"; }
+		if [ "$distinct" = 1 ] && [ "$total" = $((NWORKERS + 1)) ] && [ "$mfds" = 1 ] && [ $okl = 1 ]; then
+			ok "$name" "$desc; every fd lists all $NWORKERS workers' own dirs"
+		else
+			bad "$name" "want 1 instance in master + $NWORKERS workers; $desc;$why"
+		fi
+	else
+		local mfds; mfds=$(inotify_fds "$FPM_MASTER" | wc -l)
+		[ "$nreg" = 0 ] || { okl=0; why+=" a shared region is mapped"; }
+		if [ "$distinct" = $NWORKERS ] && [ "$total" = $NWORKERS ] && [ "$mfds" = 0 ] && [ $okl = 1 ]; then
+			ok "$name" "$desc; each lists only its own dir"
+		else
+			bad "$name" "want one instance per worker, none in the master; $desc;$why"
+		fi
+	fi
+}
+# The shared region: the MAP_SHARED anonymous mapping ("/dev/zero (deleted)"
+# in /proc/PID/maps) of the size the README gives, 128 + 4 x shared_slots +
+# 1024 x 192 bytes (defaults: 458,880), rounded up to pages; opcache's is
+# another /dev/zero mapping (128 MB). Prints its inode, nothing if none.
+REGION_BYTES=$(( (128 + 4 * 65536 + 1024 * 192 + 4095) / 4096 * 4096 ))
+region_inode() { # pid
+	perl -ne 'print "$3\n" if m{^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s+/dev/zero \(deleted\)} && hex($2) - hex($1) == $ARGV_SIZE;
+		BEGIN { $ARGV_SIZE = shift @ARGV }' "$REGION_BYTES" "/proc/$1/maps" | head -n1
+}
+crashes() { grep -c 'exited on signal' "$TMP/logs/fpm.log" 2>/dev/null || true; }
+run_client() { # prints the client's lines and counts PASS/FAIL
+	local line
+	while IFS= read -r line; do
+		echo "$line"
+		case $line in PASS\ *) pass=$((pass + 1)) ;; FAIL\ *) fail=$((fail + 1)) ;; esac
+	done < <(client "$@" 2>&1)
+}
+
+# ---- run 1: shared, daemonize=no: a b c d e f --------------------------------------------
+
+fpm_start_or_end 1 no
+info "run 1: shared=1 daemonize=no, master $FPM_MASTER, workers $(workers | paste -sd,)"
+run_client visible a-daemonize-no control
+if [ -n "${SC_FPM_PAUSE:-}" ]; then echo "PAUSE port $PORT data $TMP/data master $FPM_MASTER workers $(workers | paste -sd,)"; sleep "$SC_FPM_PAUSE"; fi
+check_instances b-one-instance-for-the-pool 1
+
+# c: SIGKILL a worker while a loop of requests runs
+before=$(workers | paste -sd,)
+victim=$(workers | sed -n 2p)
+crash0=$(crashes)
+client loop 3 > "$TMP/logs/loop.out" 2>&1 &
+LOOP_PID=$!
+sleep 1
+kill -KILL "$victim"
+wait "$LOOP_PID"; LOOP_PID=""
+loop=$(cat "$TMP/logs/loop.out")
+info "c: killed worker $victim of $before; $loop"
+if wait_workers "$victim"; then
+	ok c-worker-respawned "workers now $(workers | paste -sd,)"
+else
+	bad c-worker-respawned "workers now $(workers | paste -sd,)"
+fi
+if [[ $loop =~ requests=([0-9]+)\ errors=([0-9]+)\ wrong=([0-9]+)\ last_error_at=(-?[0-9]+) ]]; then
+	n=${BASH_REMATCH[1]} e=${BASH_REMATCH[2]} w=${BASH_REMATCH[3]} last=${BASH_REMATCH[4]}
+	# at most the one request the victim was running may fail, and none at the end
+	if [ "$e" -le 1 ] && [ "$n" -ge 40 ] && { [ "$last" -lt 0 ] || [ "$last" -lt $((n - 20)) ]; }; then
+		ok c-pool-keeps-serving "$n requests, $e failed"
+	else
+		bad c-pool-keeps-serving "$loop"
+	fi
+	if [ "$w" = 0 ]; then ok c-answers-stay-right "0 wrong of $((n / 2)) checks"; else bad c-answers-stay-right "$loop"; fi
+else
+	bad c-pool-keeps-serving "loop client: $loop"
+fi
+run_client visible c-after-kill
+crash1=$(crashes)
+[ "$crash0" = "$crash1" ] || info "c: fpm.log reports $((crash1 - crash0)) worker(s) exited on signal (the SIGKILL counts)"
+
+# c2: SIGKILL of a worker in the middle of a drain (strace injects the kill at
+# the drain's poll() of the mount table, after it read the queue): the next
+# worker that waits for the drain sees its pid gone, drops everything (a
+# flush) and takes over; nobody hangs, nobody answers from before the write.
+c2_killed_mid_drain() {
+	local victim r spid flushes0 flushes1
+	if ! command -v strace >/dev/null; then echo "SKIP c2-killed-mid-drain (no strace)"; return; fi
+	victim=$(workers | sed -n 3p)
+	run_client warm c2-target c2-warm
+	flushes0=$(curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=stats" | sed -n 's/.*"flushes":\([0-9]*\).*/\1/p')
+	# only the main thread (no -f): the request path calls poll() once on the
+	# FastCGI socket, then the drain polls the mount table: the 2nd poll()
+	strace -qq -o /dev/null -p "$victim" -e trace=poll -e inject=poll:signal=SIGKILL:when=2 2>/dev/null &
+	spid=$! STRACE_PID=$!
+	for _ in $(seq 50); do
+		[ "$(awk '/^TracerPid:/ {print $2}' "/proc/$victim/status" 2>/dev/null)" = "$spid" ] && break; sleep 0.1
+	done
+	if [ "$(awk '/^TracerPid:/ {print $2}' "/proc/$victim/status" 2>/dev/null)" != "$spid" ]; then
+		stop_pid "$spid"; STRACE_PID=""
+		echo "SKIP c2-killed-mid-drain (strace cannot attach to worker $victim)"; return
+	fi
+	for _ in $(seq 40); do
+		r=$(curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=writecheck&f=c2-target&g=c2-target&want=$victim")
+		[[ $r == *'"skip":true'* ]] || break
+	done
+	for _ in $(seq 30); do kill -0 "$victim" 2>/dev/null || break; sleep 0.1; done
+	stop_pid "$spid"; STRACE_PID=""
+	if kill -0 "$victim" 2>/dev/null || [ ! -e "$TMP/data/c2-target" ]; then
+		bad c2-killed-mid-drain "setup: worker $victim alive=$(kill -0 "$victim" 2>/dev/null && echo yes || echo no), file written=$([ -e "$TMP/data/c2-target" ] && echo yes || echo no), answer: ${r:0:80}"
+		return
+	fi
+	info "c2: worker $victim killed inside its drain after writing c2-target (its answer: $(echo "${r:0:40}" | tr -d '\n'))"
+	wait_workers "$victim" || info "c2: no respawn yet"
+	run_client expect c2-target c2-next-answers-after-killed-drainer
+	flushes1=$(curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=stats" | sed -n 's/.*"flushes":\([0-9]*\).*/\1/p')
+	if [ -n "$flushes0" ] && [ -n "$flushes1" ] && [ "$flushes1" -gt "$flushes0" ]; then
+		ok c2-takeover-flushes "pool flushes $flushes0 -> $flushes1"
+	else
+		bad c2-takeover-flushes "pool flushes $flushes0 -> $flushes1 (the drain the dead worker left was not taken over?)"
+	fi
+}
+c2_killed_mid_drain
+
+run_client stats
+run_client diff 20240601 300
+
+# f: reload
+read -r total_b distinct_b counts_b <<< "$(count_instances)"
+region_b=$(region_inode "$(workers | head -n1)")
+old=$(workers)
+master_b=$FPM_MASTER
+kill -USR2 "$FPM_MASTER"
+# shellcheck disable=SC2086
+if wait_workers $old && [ -S "$TMP/fpm/fpm.sock" ]; then
+	[ "$(cat "$TMP/fpm/fpm.pid" 2>/dev/null)" = "$master_b" ] || info "f: pid file now says $(cat "$TMP/fpm/fpm.pid" 2>/dev/null)"
+	region_a=$(region_inode "$(workers | head -n1)")
+	regions=$(for p in $(workers); do region_inode "$p"; done | sort -u | paste -sd,)
+	read -r total_a distinct_a counts_a <<< "$(count_instances)"
+	info "f: before reload $total_b inotify fds / $distinct_b instance(s) ($counts_b), region inode $region_b; after: workers $(workers | paste -sd,), region inode(s) $regions"
+	if [ -n "$region_a" ] && [ "$region_a" != "$region_b" ] && [ "$regions" = "$region_a" ]; then
+		ok f-reload-new-region "region /dev/zero inode $region_b -> $region_a, shared by every new worker"
+	else
+		bad f-reload-new-region "region inode before $region_b, after (per worker) $regions"
+	fi
+	run_client visible f-after-reload
+	read -r total_a distinct_a counts_a <<< "$(count_instances)"
+	if [ "$distinct_a" = 1 ] && [ "$total_a" = "$total_b" ]; then
+		ok f-reload-leaks-no-instance "inotify fds over master+workers: before $total_b ($distinct_b instance), after $total_a ($counts_a; $distinct_a instance)"
+	else
+		bad f-reload-leaks-no-instance "before $total_b fds/$distinct_b instances ($counts_b); after $total_a/$distinct_a ($counts_a)"
+	fi
+else
+	bad f-reload "no $NWORKERS new workers after SIGUSR2 (workers: $(workers | paste -sd,); master alive: $(kill -0 "$master_b" 2>/dev/null && echo yes || echo no))"
+	FPM_MASTER=$master_b
+fi
+n=$(crashes)
+if [ "$n" -le 2 ]; then ok run1-no-crash "fpm.log: $n worker exit(s) on signal (the SIGKILLs of c and c2)"; else bad run1-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"; fi
+fpm_stop
+
+# ---- run 2: shared, daemonize=yes: a b ---------------------------------------------------
+
+: > "$TMP/logs/fpm.log"
+fpm_start_or_end 1 yes
+info "run 2: shared=1 daemonize=yes, master $FPM_MASTER (from the pid file), workers $(workers | paste -sd,)"
+run_client visible a-daemonize-yes control
+check_instances b-one-instance-daemonized 1
+fpm_stop
+
+# ---- run 3: per-worker (shared=0): b ---------------------------------------------------------
+
+: > "$TMP/logs/fpm.log"
+fpm_start_or_end 0 no
+info "run 3: shared=0 daemonize=no, master $FPM_MASTER, workers $(workers | paste -sd,)"
+check_instances b-one-instance-per-worker-when-not-shared 0
+n=$(crashes)
+[ "$n" = 0 ] || bad runs23-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"
+fpm_stop
+
+echo "fpm: $pass passed, $fail failed ($((SECONDS - start_s))s)"
+[ "$fail" = 0 ]
