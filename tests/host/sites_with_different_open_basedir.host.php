@@ -9,11 +9,13 @@
 // one PHP gives without the cache (asked on a relative spelling, which the
 // cache never answers).
 $root = sys_get_temp_dir() . '/sc_sites_' . getmypid();
+$t = $_SERVER['SC_THREAD'];
 foreach (['a', 'b'] as $s) {
     @mkdir("$root/$s/lib", 0755, true);
     if (!file_exists("$root/$s/lib/config.php")) {
-        file_put_contents("$root/$s/lib/config.$s.tmp", "<?php // $s");
-        rename("$root/$s/lib/config.$s.tmp", "$root/$s/lib/config.php");
+        /* both threads may get here: a temporary name of each thread's own */
+        file_put_contents("$root/$s/lib/config.$t.tmp", "<?php // $s");
+        rename("$root/$s/lib/config.$t.tmp", "$root/$s/lib/config.php");
     }
 }
 $site = $_SERVER['SC_THREAD'] === '0' ? 'a' : 'b';
