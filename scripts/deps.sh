@@ -35,7 +35,14 @@ fi
 echo "deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# php8.2-fpm and nginx must not start system services while they install
+# (no init here, and the tests start their own): deny starts for the install
+# unless the image already does.
+policy=/usr/sbin/policy-rc.d ours=0
+if [[ ! -e $policy ]]; then
+  printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && ours=1
+fi
+trap 'rm -f "$log"; ((ours)) && rm -f "$policy"' EXIT
 if ! { apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
   echo "deps: apt-get FAILED; output follows" >&2
   cat "$log" >&2
