@@ -1,0 +1,189 @@
+/*
+ * statcache: what hooks.c (the answers, the intercept table) and
+ * statcache_sync.c (the sync points) share.  Internal to the extension.
+ */
+#ifndef STATCACHE_INTERCEPT_H
+#define STATCACHE_INTERCEPT_H
+
+#include "php.h"
+#include "php_statcache.h"
+#include "main/php_streams.h"
+#include "main/streams/php_stream_plain_wrapper.h"
+#include "ext/standard/file.h"
+
+typedef struct sc_intercept {
+	const char *cls;          /* NULL: a function */
+	const char *name;
+	zif_handler handler;
+	zif_handler orig;
+	bool installed;
+} sc_intercept;
+
+typedef enum {
+	SC_I_file_exists,
+	SC_I_is_readable,
+	SC_I_is_writable,
+	SC_I_is_writeable,
+	SC_I_is_executable,
+	SC_I_realpath,
+	SC_I_fileatime,
+	SC_I_clearstatcache,
+	SC_I_is_file,
+	SC_I_is_dir,
+	SC_I_is_link,
+	SC_I_filemtime,
+	SC_I_filectime,
+	SC_I_filesize,
+	SC_I_fileperms,
+	SC_I_fileinode,
+	SC_I_fileowner,
+	SC_I_filegroup,
+	SC_I_filetype,
+	SC_I_spl_isReadable,
+	SC_I_spl_isWritable,
+	SC_I_spl_isExecutable,
+	SC_I_spl_getATime,
+	SC_I_chmod,
+	SC_I_chown,
+	SC_I_chgrp,
+	SC_I_lchown,
+	SC_I_lchgrp,
+	SC_I_touch,
+	SC_I_symlink,
+	SC_I_link,
+	SC_I_tempnam,
+	SC_I_tmpfile,
+	SC_I_move_uploaded_file,
+	SC_I_posix_mkfifo,
+	SC_I_stream_copy_to_stream,
+	SC_I_copy,
+	SC_I_stream_socket_server,
+	SC_I_fflush,
+	SC_I_exec,
+	SC_I_system,
+	SC_I_passthru,
+	SC_I_shell_exec,
+	SC_I_proc_close,
+	SC_I_proc_get_status,
+	SC_I_pclose,
+	SC_I_pcntl_wait,
+	SC_I_pcntl_waitpid,
+	SC_I_pcntl_waitid,
+	SC_I_posix_setuid,
+	SC_I_posix_setgid,
+	SC_I_posix_seteuid,
+	SC_I_posix_setegid,
+	SC_I_posix_initgroups,
+	SC_I_COUNT
+} sc_intercept_id;
+
+extern sc_intercept sc_intercepts[SC_I_COUNT + 1];
+
+/* What was installed before us for intercept id. */
+static inline zif_handler sc_orig(sc_intercept_id id)
+{
+	return sc_intercepts[id].orig;
+}
+
+/* The one path argument of file_exists() & co, when it is a plain string:
+ * anything else (null, int, too many arguments) goes to PHP's own handler,
+ * which parses and raises exactly what it always did. */
+static inline zend_string *sc_path_arg(zend_execute_data *execute_data)
+{
+	zval *arg;
+	if (ZEND_NUM_ARGS() != 1) {
+		return NULL;
+	}
+	arg = ZEND_CALL_ARG(execute_data, 1);
+	ZVAL_DEREF(arg);
+	return Z_TYPE_P(arg) == IS_STRING ? Z_STR_P(arg) : NULL;
+}
+
+/* Are our patched ops still in place?  Swoole's file hooks copy their own
+ * ops over both structs at run time; then every lookup drains first, which
+ * stays exact without our sync points (statcache_sync.c). */
+bool sc_ops_intact(void);
+
+/* The canonical entry for a path PHP was asked about, or NULL when PHP's
+ * own call must answer. */
+static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir)
+{
+	sc_cache *c;
+
+	if (!SCG(active) || SCG(bypass_depth)) {
+		return NULL;
+	}
+	c = statcache_thread_cache();
+	if (!c) {
+		return NULL;
+	}
+	if (len == 0 || path[0] != '/' || len >= MAXPATHLEN) {
+		/* relative, or too long: PHP's own call refuses a long path with a
+		 * warning that even the quiet open_basedir check would raise */
+		sc_count(&c->n->bypassed);
+		return NULL;
+	}
+	if (FG(stream_wrappers)) {
+		/* a user wrapper registered as file:// answers for plain paths */
+		php_stream_wrapper *w = zend_hash_str_find_ptr(FG(stream_wrappers), "file", sizeof("file") - 1);
+		if (w != &php_plain_files_wrapper) {
+			sc_count(&c->n->bypassed);
+			return NULL;
+		}
+	}
+	if (check_basedir && PG(open_basedir) && *PG(open_basedir)
+			&& php_check_open_basedir_ex(path, 0) != 0) {
+		/* PHP's own call refuses, with its own warning */
+		sc_count(&c->n->bypassed);
+		return NULL;
+	}
+	if (!sc_ops_intact()) {
+		sc_proc_mark_pending();
+	}
+	c->verify_rate = (uint64_t) SCG(verify_rate);
+	return sc_lookup(c, path, len);
+}
+
+/* statcache_sync.c: a sync point, with and without a written path. */
+void sc_sync(void);
+void sc_sync_path(const char *path);
+/* ... the wrapper and stdio ops (url_stat is hooks.c's) ... */
+extern const php_stream_wrapper_ops *sc_orig_wops; /* what the plain wrapper had */
+int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
+	php_stream_statbuf *ssb, php_stream_context *context);
+void sc_install_ops(void);
+void sc_uninstall_ops(void);
+/* ... and the functions that write or wait, for the intercept table. */
+void sc_sync_chmod(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_chown(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_chgrp(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_lchown(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_lchgrp(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_touch(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_symlink(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_link(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_tempnam(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_tmpfile(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_move_uploaded_file(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_mkfifo(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_stream_copy_to_stream(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_copy(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_stream_socket_server(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_fflush(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_exec(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_system(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_passthru(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_shell_exec(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_proc_close(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_proc_get_status(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_pclose(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_pcntl_wait(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_pcntl_waitpid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_pcntl_waitid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_setuid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_setgid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_seteuid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_setegid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
+
+#endif

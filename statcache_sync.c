@@ -1,0 +1,328 @@
+/*
+ * statcache: the sync points.  Every way PHP writes (the plain-files
+ * wrapper's ops, the stdio stream ops, the functions that bypass both) and
+ * every wait for a child marks events pending, so the next lookup drains
+ * the queue before it answers: this process's own changes, and those of the
+ * children it waited for, are seen at once.  Credentials changes drop
+ * everything.  The wrapper and stdio structs are patched in place (they are
+ * writable globals kept so for Swoole) and put back at shutdown unless
+ * someone replaced us since.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_statcache.h"
+#include "statcache_hooks.h"
+
+#if STATCACHE_HAVE_CACHE
+
+#include "main/php_streams.h"
+#include "main/streams/php_stream_plain_wrapper.h"
+#include "statcache_intercept.h"
+#include "statcache_log.h"
+
+#include <sys/stat.h>
+
+static _Atomic uint64_t sc_ops_replaced;
+
+uint64_t statcache_hooks_ops_replaced(void)
+{
+	return atomic_load_explicit(&sc_ops_replaced, memory_order_relaxed);
+}
+
+/* ---- what PHP had installed --------------------------------------------- */
+
+const php_stream_wrapper_ops *sc_orig_wops;
+static php_stream_wrapper_ops sc_wops;
+static php_stream_ops sc_orig_stdio;
+
+
+/* ---- sync points ---------------------------------------------------------- */
+
+/* Drops results of the inode just written, wherever it is linked. */
+static void sc_bump_inode(const struct stat *st)
+{
+	sc_gen *g = sc_the_proc.gen;
+	if (g) {
+		sc_gen_bump(g, sc_gen_inode_slot(g, (uint64_t) st->st_dev, (uint64_t) st->st_ino));
+	}
+}
+
+void sc_sync(void)
+{
+	sc_proc_mark_pending();
+}
+
+/* A path this process just changed: pending, and its inode's results. */
+void sc_sync_path(const char *path)
+{
+	struct stat st;
+	sc_proc_mark_pending();
+	if (path && lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		sc_bump_inode(&st);
+	}
+}
+
+static bool sc_mode_writes(const char *mode)
+{
+	return mode && strpbrk(mode, "waxc+") != NULL;
+}
+
+static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, const char *mode,
+	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
+{
+	php_stream *s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path,
+		context STREAMS_REL_CC);
+	if (sc_mode_writes(mode)) {
+		sc_sync(); /* created or truncated */
+	}
+	return s;
+}
+
+static int sc_unlink(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context)
+{
+	int rc = sc_orig_wops->unlink(wrapper, url, options, context);
+	sc_sync();
+	return rc;
+}
+
+static int sc_rename(php_stream_wrapper *wrapper, const char *from, const char *to, int options,
+	php_stream_context *context)
+{
+	int rc = sc_orig_wops->rename(wrapper, from, to, options, context);
+	sc_sync();
+	return rc;
+}
+
+static int sc_mkdir(php_stream_wrapper *wrapper, const char *url, int mode, int options,
+	php_stream_context *context)
+{
+	int rc = sc_orig_wops->stream_mkdir(wrapper, url, mode, options, context);
+	sc_sync();
+	return rc;
+}
+
+static int sc_rmdir(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context)
+{
+	int rc = sc_orig_wops->stream_rmdir(wrapper, url, options, context);
+	sc_sync();
+	return rc;
+}
+
+static int sc_metadata(php_stream_wrapper *wrapper, const char *url, int option, void *value,
+	php_stream_context *context)
+{
+	int rc = sc_orig_wops->stream_metadata(wrapper, url, option, value, context);
+	if (strncasecmp(url, "file://", sizeof("file://") - 1) == 0) {
+		url += sizeof("file://") - 1;
+	}
+	sc_sync_path(url);
+	return rc;
+}
+
+/* ---- stdio stream ops --------------------------------------------------------- */
+
+static ssize_t sc_stdio_write(php_stream *stream, const char *buf, size_t count)
+{
+	ssize_t n = sc_orig_stdio.write(stream, buf, count);
+	sc_sync();
+	return n;
+}
+
+static int sc_stdio_close(php_stream *stream, int close_handle)
+{
+	if (close_handle && sc_mode_writes(stream->mode)) {
+		int fd;
+		struct stat st;
+		if (sc_orig_stdio.cast && sc_orig_stdio.cast(stream, PHP_STREAM_AS_FD, (void **) &fd) == SUCCESS
+				&& fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+			int rc = sc_orig_stdio.close(stream, close_handle);
+			sc_bump_inode(&st);
+			sc_sync();
+			return rc;
+		}
+		sc_sync();
+	}
+	return sc_orig_stdio.close(stream, close_handle);
+}
+
+static int sc_stdio_flush(php_stream *stream)
+{
+	int rc = sc_orig_stdio.flush(stream);
+	sc_sync();
+	return rc;
+}
+
+static int sc_stdio_set_option(php_stream *stream, int option, int value, void *ptrparam)
+{
+	int rc = sc_orig_stdio.set_option(stream, option, value, ptrparam);
+	if (option == PHP_STREAM_OPTION_TRUNCATE_API) {
+		sc_sync();
+	}
+	return rc;
+}
+
+bool sc_ops_intact(void)
+{
+	if (php_plain_files_wrapper.wops == &sc_wops && php_stream_stdio_ops.write == sc_stdio_write
+			&& php_stream_stdio_ops.close == sc_stdio_close) {
+		return true;
+	}
+	if (atomic_fetch_add_explicit(&sc_ops_replaced, 1, memory_order_relaxed) == 0) {
+		sc_log_once(SC_LOG_OPS_REPLACED, "statcache: the plain-files wrapper or stdio ops were "
+			"replaced at run time (Swoole file hooks?); every lookup now drains the event queue first");
+	}
+	return false;
+}
+
+/* Functions that write without the wrapper or stdio ops: after PHP's own
+ * call, mark events pending (and drop the inode's results when the first
+ * argument names a file). */
+static void sc_after_write(zif_handler orig, bool path_arg, INTERNAL_FUNCTION_PARAMETERS)
+{
+	zval *arg = ZEND_NUM_ARGS() >= 1 ? ZEND_CALL_ARG(execute_data, 1) : NULL;
+	zend_string *path = NULL;
+
+	if (path_arg && arg) {
+		ZVAL_DEREF(arg);
+		if (Z_TYPE_P(arg) == IS_STRING) {
+			path = zend_string_copy(Z_STR_P(arg));
+		}
+	}
+	orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (path) {
+		sc_sync_path(ZSTR_LEN(path) == strlen(ZSTR_VAL(path)) ? ZSTR_VAL(path) : NULL);
+		zend_string_release(path);
+	} else {
+		sc_sync();
+	}
+}
+
+#define SC_WRITE_HANDLER(fname, path_arg) \
+	void sc_sync_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_after_write(sc_orig(SC_I_##fname), path_arg, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+
+SC_WRITE_HANDLER(chmod, true)
+SC_WRITE_HANDLER(chown, true)
+SC_WRITE_HANDLER(chgrp, true)
+SC_WRITE_HANDLER(lchown, true)
+SC_WRITE_HANDLER(lchgrp, true)
+SC_WRITE_HANDLER(touch, true)
+SC_WRITE_HANDLER(symlink, false)
+SC_WRITE_HANDLER(link, true)
+SC_WRITE_HANDLER(tempnam, false)
+SC_WRITE_HANDLER(tmpfile, false)
+SC_WRITE_HANDLER(move_uploaded_file, false)
+SC_WRITE_HANDLER(posix_mkfifo, false)
+SC_WRITE_HANDLER(stream_copy_to_stream, false)
+SC_WRITE_HANDLER(copy, false)
+SC_WRITE_HANDLER(stream_socket_server, false)
+SC_WRITE_HANDLER(fflush, false)
+
+/* Waits for a child: its changes are queued before it exits, so once the
+ * wait returns they are ours to see at once. */
+#define SC_WAIT_HANDLER(fname) \
+	void sc_sync_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		sc_sync(); \
+	}
+
+SC_WAIT_HANDLER(exec)
+SC_WAIT_HANDLER(system)
+SC_WAIT_HANDLER(passthru)
+SC_WAIT_HANDLER(shell_exec)
+SC_WAIT_HANDLER(proc_close)
+SC_WAIT_HANDLER(proc_get_status)
+SC_WAIT_HANDLER(pclose)
+SC_WAIT_HANDLER(pcntl_wait)
+SC_WAIT_HANDLER(pcntl_waitpid)
+SC_WAIT_HANDLER(pcntl_waitid)
+
+/* Credentials: access() answers for the real uid/gid and lstat() for the
+ * effective ones, so a successful change of either drops everything (in
+ * every thread: threads share credentials). */
+#define SC_CRED_HANDLER(fname) \
+	void sc_sync_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		if (Z_TYPE_P(return_value) == IS_TRUE) { \
+			sc_proc_flush(0); \
+		} \
+	}
+
+SC_CRED_HANDLER(posix_setuid)
+SC_CRED_HANDLER(posix_setgid)
+SC_CRED_HANDLER(posix_seteuid)
+SC_CRED_HANDLER(posix_setegid)
+SC_CRED_HANDLER(posix_initgroups)
+
+void sc_install_ops(void)
+{
+	atomic_store(&sc_ops_replaced, 0);
+	sc_orig_wops = php_plain_files_wrapper.wops;
+	sc_wops = *sc_orig_wops;
+	sc_wops.url_stat = sc_url_stat;
+	sc_wops.stream_opener = sc_stream_opener;
+	if (sc_orig_wops->unlink) {
+		sc_wops.unlink = sc_unlink;
+	}
+	if (sc_orig_wops->rename) {
+		sc_wops.rename = sc_rename;
+	}
+	if (sc_orig_wops->stream_mkdir) {
+		sc_wops.stream_mkdir = sc_mkdir;
+	}
+	if (sc_orig_wops->stream_rmdir) {
+		sc_wops.stream_rmdir = sc_rmdir;
+	}
+	if (sc_orig_wops->stream_metadata) {
+		sc_wops.stream_metadata = sc_metadata;
+	}
+	php_plain_files_wrapper.wops = &sc_wops;
+
+	sc_orig_stdio = php_stream_stdio_ops;
+	php_stream_stdio_ops.write = sc_stdio_write;
+	php_stream_stdio_ops.close = sc_stdio_close;
+	php_stream_stdio_ops.flush = sc_stdio_flush;
+	if (sc_orig_stdio.set_option) {
+		php_stream_stdio_ops.set_option = sc_stdio_set_option;
+	}
+}
+
+void sc_uninstall_ops(void)
+{
+	if (!sc_orig_wops) {
+		return;
+	}
+	if (php_plain_files_wrapper.wops == &sc_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+	}
+	if (php_stream_stdio_ops.write == sc_stdio_write) {
+		php_stream_stdio_ops.write = sc_orig_stdio.write;
+	}
+	if (php_stream_stdio_ops.close == sc_stdio_close) {
+		php_stream_stdio_ops.close = sc_orig_stdio.close;
+	}
+	if (php_stream_stdio_ops.flush == sc_stdio_flush) {
+		php_stream_stdio_ops.flush = sc_orig_stdio.flush;
+	}
+	if (php_stream_stdio_ops.set_option == sc_stdio_set_option) {
+		php_stream_stdio_ops.set_option = sc_orig_stdio.set_option;
+	}
+	sc_orig_wops = NULL;
+}
+
+void statcache_hooks_restore_original_ops(void)
+{
+	if (sc_orig_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+		php_stream_stdio_ops = sc_orig_stdio;
+	}
+}
+
+#endif
