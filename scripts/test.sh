@@ -273,11 +273,9 @@ step_tsan() {
     note "building the TSan PHP failed; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'
     FAILED=$((FAILED + 1)); return 1
   fi
-  if ! ( sync_src "$dir" && cd "$dir" &&
-         { [[ -f Makefile ]] || { "$(dirname "$pc")/phpize" &&
-           CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread" \
-             ./configure --with-php-config="$pc" --enable-$EXT; }; } &&
-         make -j"$JOBS" ) >>"$log" 2>&1; then
+  # build_ext reconfigures when config.m4 changes (a new source file)
+  if ! ( export CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread"
+         build_ext "$dir" "$pc" ) >>"$log" 2>&1; then
     note "building $EXT with TSan failed; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'
     FAILED=$((FAILED + 1)); return 1
   fi
