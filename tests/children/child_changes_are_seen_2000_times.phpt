@@ -9,7 +9,7 @@ after each wait both names are looked up (both cached, each time) and
 every wrong answer is counted.  With the watcher on (the default) the
 watcher thread races the lookup, as in production; the sync point must
 win every time.  On a slow or shared machine each wait function stops
-early when its share of a 240 s budget is spent (at least 20 rounds;
+early when its share of a 120 s budget is spent (at least 20 rounds;
 scripts/test.sh gives a test 300 s).
 The busy loops end themselves when this process is gone (a killed test
 must not leave them spinning).
@@ -21,7 +21,7 @@ statcache.enable_cli=1
 <?php
 require __DIR__ . '/../include/sync_common.inc';
 const ROUNDS = 2000;
-const BUDGET_S = 240.0;
+const BUDGET_S = 120.0;
 const MIN_ROUNDS = 20;
 $d = sc_tmpdir('child-stress');
 touch("$d/a");
