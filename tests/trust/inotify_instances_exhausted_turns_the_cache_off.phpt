@@ -53,7 +53,7 @@ $inner = implode(' ', array_map('escapeshellarg', array_merge(sc_php_with_ext(['
     'realpath_cache_size' => 0, 'display_errors' => 1, 'log_errors' => 0]), [__FILE__, 'inner', $d])));
 /* in a user namespace whose own limit is 4 instances: nobody else is touched */
 $script = trust_q($hog) . ' > ' . trust_q("$d/hog.out") . ' & pid=$!; '
-    . 'while ! grep -q held ' . trust_q("$d/hog.out") . '; do sleep 0.01; done; cat ' . trust_q("$d/hog.out") . '; '
+    . 'while ! grep -q held ' . trust_q("$d/hog.out") . ' 2>/dev/null; do sleep 0.01; done; cat ' . trust_q("$d/hog.out") . '; '
     . $inner . '; echo "php exit: $?"; kill $pid; wait $pid 2>/dev/null; true';
 [$rc, $out, $err] = sc_run(trust_userns_cmd(['max_inotify_instances' => 4], ['sh', '-c', $script]));
 echo $out, $err, "rc $rc\n";
