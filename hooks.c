@@ -35,6 +35,7 @@
 #include "ext/spl/spl_directory.h"
 #include "Zend/zend_virtual_cwd.h"
 #include "statcache_log.h"
+#include "statcache_include.h"
 
 #include <sys/stat.h>
 
@@ -417,6 +418,7 @@ static zend_result sc_post_startup(void)
 		return FAILURE;
 	}
 	sc_install_functions();
+	statcache_include_install();
 	return SUCCESS;
 }
 
@@ -433,6 +435,7 @@ void statcache_hooks_shutdown(void)
 	if (zend_post_startup_cb == sc_post_startup) {
 		zend_post_startup_cb = sc_prev_post_startup;
 	}
+	statcache_include_uninstall();
 	sc_uninstall_functions();
 	sc_uninstall_ops();
 }

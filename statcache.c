@@ -346,6 +346,7 @@ static long sc_read_sysctl(const char *name)
 typedef struct sc_totals {
 	uint64_t hits, misses, negative_hits, bypassed, untrusted, flushes, access_calls, entries, memory;
 	uint64_t verify_checks, verify_mismatches, verify_stale;
+	uint64_t include_path_hits, include_path_skipped, include_path_fallbacks;
 } sc_totals;
 
 #if STATCACHE_HAVE_CACHE
@@ -385,6 +386,9 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 	t->verify_checks += atomic_load_explicit(&n->verify_checks, memory_order_relaxed);
 	t->verify_mismatches += atomic_load_explicit(&n->verify_mismatches, memory_order_relaxed);
 	t->verify_stale += atomic_load_explicit(&n->verify_stale, memory_order_relaxed);
+	t->include_path_hits += atomic_load_explicit(&n->include_path_hits, memory_order_relaxed);
+	t->include_path_skipped += atomic_load_explicit(&n->include_path_skipped, memory_order_relaxed);
+	t->include_path_fallbacks += atomic_load_explicit(&n->include_path_fallbacks, memory_order_relaxed);
 }
 #endif
 
@@ -447,6 +451,9 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "verify_checks", (zend_long) t.verify_checks);
 	add_assoc_long(rv, "verify_mismatches", (zend_long) t.verify_mismatches);
 	add_assoc_long(rv, "verify_stale", (zend_long) t.verify_stale);
+	add_assoc_long(rv, "include_path_hits", (zend_long) t.include_path_hits);
+	add_assoc_long(rv, "include_path_skipped", (zend_long) t.include_path_skipped);
+	add_assoc_long(rv, "include_path_fallbacks", (zend_long) t.include_path_fallbacks);
 }
 
 PHP_FUNCTION(statcache_stats)

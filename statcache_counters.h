@@ -23,6 +23,10 @@ typedef struct sc_counters {
 	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
 	_Atomic uint64_t entries;        /* results + spellings held */
 	_Atomic uint64_t memory;         /* bytes held by them */
+	/* include_path resolution (statcache_include.c) */
+	_Atomic uint64_t include_path_hits;       /* names resolved by the cached walk */
+	_Atomic uint64_t include_path_skipped;    /* candidates known missing: no syscall */
+	_Atomic uint64_t include_path_fallbacks;  /* not plain: the previous resolver's */
 } sc_counters;
 
 static inline void sc_count(_Atomic uint64_t *c)
