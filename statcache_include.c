@@ -13,8 +13,12 @@
  *
  * zend_resolve_path is what include/require(_once), stream_resolve_include_path()
  * and SPL's default autoloader call (through php_stream_open_for_zend_ex()).
- * fopen(..., true), file_get_contents(..., true) and SplFileObject call
- * php_resolve_path() directly, which no pointer reaches: they keep PHP's walk.
+ * fopen(), file_get_contents(), file(), readfile(), SplFileObject and the
+ * zlib functions with the include path call php_resolve_path() directly,
+ * which no pointer reaches, and keep PHP's walk: answering them would mean
+ * running their handler on the resolved path (visible to debug_backtrace()
+ * and exception traces from an error handler during the call) or on a
+ * shortened include_path (visible to an include in such a handler).
  *
  * Only the plain case is answered; everything else goes to what was
  * installed before us (PHP's resolver, phar's, ...):
@@ -233,35 +237,41 @@ static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t f
 	return NULL;
 }
 
-/* The resolver installed in zend_resolve_path. */
-static zend_string *sc_resolve_path(zend_string *filename)
+/* The cached walk for name under the include_path in force; *handled is
+ * false when PHP's own resolver must answer instead. */
+static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handled)
 {
 	const char *path = PG(include_path);
 	sc_cache *c;
 	zend_string *r;
-	bool done;
 
-	if (!SCG(active) || SCG(bypass_depth) || !path || !*path
-			|| !sc_plain_name(ZSTR_VAL(filename), ZSTR_LEN(filename))) {
-		return sc_prev_resolve_path(filename);
+	*handled = false;
+	if (!SCG(active) || SCG(bypass_depth) || !path || !*path || !sc_plain_name(name, len)) {
+		return NULL;
 	}
 	c = statcache_thread_cache();
 	if (!c) {
-		return sc_prev_resolve_path(filename);
+		return NULL;
 	}
 	if (!sc_plain_include_path(path)) {
 		sc_count(&c->n->include_path_fallbacks);
-		return sc_prev_resolve_path(filename);
+		return NULL;
 	}
-	r = sc_resolve_plain(c, ZSTR_VAL(filename), ZSTR_LEN(filename), path, &done);
-	if (!done) {
+	r = sc_resolve_plain(c, name, len, path, handled);
+	if (!*handled) {
 		sc_count(&c->n->include_path_fallbacks);
-		return sc_prev_resolve_path(filename);
-	}
-	if (r) {
+	} else if (r) {
 		sc_count(&c->n->include_path_hits);
 	}
 	return r;
+}
+
+/* The resolver installed in zend_resolve_path. */
+static zend_string *sc_resolve_path(zend_string *filename)
+{
+	bool handled;
+	zend_string *r = sc_resolve_cached(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled);
+	return handled ? r : sc_prev_resolve_path(filename);
 }
 
 void statcache_include_install(void)

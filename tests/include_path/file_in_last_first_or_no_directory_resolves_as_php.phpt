@@ -1,5 +1,5 @@
 --TEST--
-include_path: a file in the last, the first, or no directory of three resolves as PHP resolves it, through every way in (include, require_once, stream_resolve_include_path, spl_autoload, fopen and file_get_contents with the include path)
+include_path: a file in the last, the first, or no directory of three resolves as PHP resolves it: include, require_once, stream_resolve_include_path() and spl_autoload (answered from the cache), fopen, file_get_contents, file and readfile with the include path (PHP's own walk)
 --INI--
 statcache.enable_cli=1
 --FILE--
@@ -29,6 +29,11 @@ for ($round = 0; $round < 2; $round++) {
         $f = @fopen($n, "r", true);
         show("fopen $n", $f ? stream_get_meta_data($f)["uri"] : false);
         show("file_get_contents $n", @file_get_contents($n, true) !== false);
+        show("file $n", @file($n, FILE_USE_INCLUDE_PATH) !== false);
+        ob_start();
+        $r = @readfile($n, true);
+        ob_end_clean();
+        show("readfile $n", $r !== false);
     }
 }
 spl_autoload_register();
@@ -49,11 +54,15 @@ include InLast.php: ["D/c/InLast.php","D/c"]
 require_once InLast.php: true
 fopen InLast.php: "D/c/InLast.php"
 file_get_contents InLast.php: true
+file InLast.php: true
+readfile InLast.php: true
 resolve InFirst.php: "D/a/InFirst.php"
 include InFirst.php: ["D/a/InFirst.php","D/a"]
 require_once InFirst.php: true
 fopen InFirst.php: "D/a/InFirst.php"
 file_get_contents InFirst.php: true
+file InFirst.php: true
+readfile InFirst.php: true
 resolve Nowhere.php: false
 
 Warning: include(Nowhere.php): Failed to open stream: No such file or directory in D/run.php on line 12
@@ -63,22 +72,30 @@ include Nowhere.php: false
 require_once Nowhere.php: "-"
 fopen Nowhere.php: false
 file_get_contents Nowhere.php: false
+file Nowhere.php: false
+readfile Nowhere.php: false
 resolve sub/Deep.php: "D/b/sub/Deep.php"
 include sub/Deep.php: ["D/b/sub/Deep.php","D/b/sub"]
 require_once sub/Deep.php: true
 fopen sub/Deep.php: "D/b/sub/Deep.php"
 file_get_contents sub/Deep.php: true
+file sub/Deep.php: true
+readfile sub/Deep.php: true
 -- round 1
 resolve InLast.php: "D/c/InLast.php"
 include InLast.php: ["D/c/InLast.php","D/c"]
 require_once InLast.php: true
 fopen InLast.php: "D/c/InLast.php"
 file_get_contents InLast.php: true
+file InLast.php: true
+readfile InLast.php: true
 resolve InFirst.php: "D/a/InFirst.php"
 include InFirst.php: ["D/a/InFirst.php","D/a"]
 require_once InFirst.php: true
 fopen InFirst.php: "D/a/InFirst.php"
 file_get_contents InFirst.php: true
+file InFirst.php: true
+readfile InFirst.php: true
 resolve Nowhere.php: false
 
 Warning: include(Nowhere.php): Failed to open stream: No such file or directory in D/run.php on line 12
@@ -88,11 +105,15 @@ include Nowhere.php: false
 require_once Nowhere.php: "-"
 fopen Nowhere.php: false
 file_get_contents Nowhere.php: false
+file Nowhere.php: false
+readfile Nowhere.php: false
 resolve sub/Deep.php: "D/b/sub/Deep.php"
 include sub/Deep.php: ["D/b/sub/Deep.php","D/b/sub"]
 require_once sub/Deep.php: true
 fopen sub/Deep.php: "D/b/sub/Deep.php"
 file_get_contents sub/Deep.php: true
+file sub/Deep.php: true
+readfile sub/Deep.php: true
 autoload: "D/c/pkg/widget.php"
 autoload missing: false
 included: ["D/run.php","D/c/InLast.php","D/a/InFirst.php","D/b/sub/Deep.php","D/c/pkg/widget.php"]

@@ -24,6 +24,7 @@ for ($i = 0; $i < 2; $i++) {
         $r = include $n;
         show("include $n", $r ? $r[0] : $r);
         show("file_exists $d/a/$n", file_exists("$d/a/$n"));
+        show("file_get_contents $n", file_get_contents($n, true));
     }
 }
 ' . ip_stats_line());
@@ -44,11 +45,17 @@ include Both.php: false
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/Both.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/Both.php: false
+
+Warning: file_get_contents(): open_basedir restriction in effect. File(D/a/Both.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 14
+
+Warning: file_get_contents(D/a/Both.php): Failed to open stream: Operation not permitted in D/run.php on line 14
+file_get_contents Both.php: false
 resolve InC.php: "D/c/InC.php"
 include InC.php: "D/c/InC.php"
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/InC.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/InC.php: false
+file_get_contents InC.php: "<?php return [__FILE__, __DIR__];"
 resolve InB.php: "D/b/InB.php"
 
 Warning: include(): open_basedir restriction in effect. File(D/b/InB.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 11
@@ -60,6 +67,11 @@ include InB.php: false
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/InB.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/InB.php: false
+
+Warning: file_get_contents(): open_basedir restriction in effect. File(D/b/InB.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 14
+
+Warning: file_get_contents(D/b/InB.php): Failed to open stream: Operation not permitted in D/run.php on line 14
+file_get_contents InB.php: false
 resolve Nowhere.php: false
 
 Warning: include(): open_basedir restriction in effect. File(Nowhere.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 11
@@ -71,6 +83,11 @@ include Nowhere.php: false
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/Nowhere.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/Nowhere.php: false
+
+Warning: file_get_contents(): open_basedir restriction in effect. File(Nowhere.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 14
+
+Warning: file_get_contents(Nowhere.php): Failed to open stream: Operation not permitted in D/run.php on line 14
+file_get_contents Nowhere.php: false
 resolve Both.php: "D/a/Both.php"
 
 Warning: include(): open_basedir restriction in effect. File(D/a/Both.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 11
@@ -82,11 +99,17 @@ include Both.php: false
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/Both.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/Both.php: false
+
+Warning: file_get_contents(): open_basedir restriction in effect. File(D/a/Both.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 14
+
+Warning: file_get_contents(D/a/Both.php): Failed to open stream: Operation not permitted in D/run.php on line 14
+file_get_contents Both.php: false
 resolve InC.php: "D/c/InC.php"
 include InC.php: "D/c/InC.php"
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/InC.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/InC.php: false
+file_get_contents InC.php: "<?php return [__FILE__, __DIR__];"
 resolve InB.php: "D/b/InB.php"
 
 Warning: include(): open_basedir restriction in effect. File(D/b/InB.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 11
@@ -98,6 +121,11 @@ include InB.php: false
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/InB.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/InB.php: false
+
+Warning: file_get_contents(): open_basedir restriction in effect. File(D/b/InB.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 14
+
+Warning: file_get_contents(D/b/InB.php): Failed to open stream: Operation not permitted in D/run.php on line 14
+file_get_contents InB.php: false
 resolve Nowhere.php: false
 
 Warning: include(): open_basedir restriction in effect. File(Nowhere.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 11
@@ -109,4 +137,9 @@ include Nowhere.php: false
 
 Warning: file_exists(): open_basedir restriction in effect. File(D/a/Nowhere.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 13
 file_exists D/a/Nowhere.php: false
+
+Warning: file_get_contents(): open_basedir restriction in effect. File(Nowhere.php) is not within the allowed path(s): (D/c:D/run.php) in D/run.php on line 14
+
+Warning: file_get_contents(Nowhere.php): Failed to open stream: Operation not permitted in D/run.php on line 14
+file_get_contents Nowhere.php: false
 with the cache: skipped candidates
