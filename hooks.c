@@ -403,8 +403,9 @@ static void sc_uninstall_functions(void)
 				fn->internal_function.handler = i->orig;
 			}
 		}
+		/* orig stays: a hook installed after ours (opcache's file override)
+		 * still calls our handler, which must go on calling what it saved */
 		i->installed = false;
-		i->orig = NULL;
 	}
 }
 

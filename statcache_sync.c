@@ -301,7 +301,10 @@ void sc_uninstall_ops(void)
 	}
 	if (php_plain_files_wrapper.wops == &sc_wops) {
 		php_plain_files_wrapper.wops = sc_orig_wops;
+		sc_orig_wops = NULL;
 	}
+	/* else someone installed theirs over ours and may still call ours:
+	 * sc_wops and what it calls stay as they are */
 	if (php_stream_stdio_ops.write == sc_stdio_write) {
 		php_stream_stdio_ops.write = sc_orig_stdio.write;
 	}
@@ -314,7 +317,6 @@ void sc_uninstall_ops(void)
 	if (php_stream_stdio_ops.set_option == sc_stdio_set_option) {
 		php_stream_stdio_ops.set_option = sc_orig_stdio.set_option;
 	}
-	sc_orig_wops = NULL;
 }
 
 void statcache_hooks_restore_original_ops(void)

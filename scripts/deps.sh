@@ -12,7 +12,12 @@ PKGS=(
   bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
   php8.2-fpm nginx curl perl     # shared mode end to end (tests/fpm)
   ca-certificates
+  php8.2-opcache php8.2-xdebug php8.2-apcu php8.2-uopz   # coexistence (tests/matrix, dismodded below)
+  apache2 libapache2-mod-php8.2  # Apache prefork + mod_php (tests/matrix/apache.sh)
 )
+# Extensions the matrix tests load explicitly (-n -d ...): Debian enables
+# them for every SAPI on install, which would change every other PHP run.
+DISMOD=(xdebug apcu uopz)
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -48,4 +53,5 @@ if ! { apt-get update -q && apt-get install -y -q --no-install-recommends "${mis
   cat "$log" >&2
   exit 1
 fi
+phpdismod -v 8.2 "${DISMOD[@]}" 2>/dev/null || true
 echo "deps: installed ${#missing[@]} package(s)"

@@ -7,7 +7,7 @@
 #   scripts/test.sh --list            list the steps
 #
 # Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-#        stubs package static
+#        stubs package static matrix apache fpm-pools cli-soak
 #   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
 #            (scripts/gen-arginfo.sh --check)
 #   fpm      shared mode in php-fpm behind nginx (tests/fpm/run.sh)
@@ -16,6 +16,17 @@
 #            the `pecl package` tarball alone (scripts/check-package.sh)
 #   static   statcache compiled into a static ZTS PHP, in-tree (scripts/static-php.sh;
 #            a full PHP build the first time), then the phpt suite against it
+#   matrix   statcache next to opcache (both orders, file override on/off), Xdebug,
+#            APCu, uopz (tests/matrix/coexist.sh), and the NTS phpt suite rerun with
+#            APCu, uopz and Xdebug loaded (about 10 min on 2 busy cores)
+#   apache   Apache prefork + mod_php, per worker and shared, 20 graceful restarts with
+#            resource counts flat against a run without statcache (tests/matrix/apache.sh;
+#            about 8 min)
+#   fpm-pools  php-fpm with two pools as www-data and nobody, per worker and shared
+#            (tests/matrix/fpm-pools.sh; about 1.5 min)
+#   cli-soak a long-running CLI worker while another process changes its files:
+#            staleness bound, RSS and fds flat (tests/matrix/cli-soak.sh; SC_SOAK_S
+#            seconds, default 45)
 # Each step is timed; build/compile steps count as one test each; unit, phpt
 # and host steps count their individual tests. The last line printed is
 # "N passed, N failed, N skipped"; the exit status is 1 on any failure.
@@ -28,6 +39,7 @@
 #   SC_CONFIGURE     configure flags (default "--enable-statcache --enable-statcache-dev")
 #   JOBS             make -j (default 2)
 #   PHPT_ARGS        extra run-tests.php arguments (e.g. "-m" for valgrind)
+#   PHPT_TESTS       the phpt tests to run (default "tests": all of them)
 # Logs of every step: $STATCACHE_BUILD/logs/<step>.log
 set -euo pipefail
 
@@ -39,7 +51,7 @@ JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
 ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-  stubs package static)
+  stubs package static matrix apache fpm-pools cli-soak)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -105,7 +117,7 @@ run_phpt() {
   fi
   # shellcheck disable=SC2086
   (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
-      -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} tests) \
+      -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} ${PHPT_TESTS:-tests}) \
       >"$log" 2>&1 || rc=$?
   local p=0 f=0 s=0 line result file
   while IFS= read -r line; do
@@ -296,6 +308,72 @@ step_tsan() {
   ((f == 0))
 }
 
+# A script that prints PASS/FAIL/SKIP lines: its counts are the step's.
+run_lines() {
+  local name=$1 log=$2 rc=0; shift 2
+  "$@" >"$log" 2>&1 || rc=$?
+  local p f s
+  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  s=$(grep -c '^SKIP ' "$log" || true)
+  grep -E '^(FAIL|SKIP) ' "$log" | cut -c1-400 | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
+  note "$name: $p passed, $f failed, $s skipped"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
+  ((f == 0))
+}
+
+# Coexistence: tests/matrix/coexist.sh, then the NTS phpt suite again with
+# APCu, uopz and Xdebug (develop mode) each loaded next to statcache.  With
+# Xdebug, the tests whose output Xdebug itself changes are left out (listed
+# with their reason by tests/matrix/xdebug-tests.sh); coexist.sh compares
+# answers and warnings with Xdebug alone instead.
+step_matrix() {
+  local ext=$BUILD/nts/modules/$EXT.so php rc=0 with args tests
+  php=$(command -v php8.2 || command -v php)
+  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  run_lines coexist "$LOGS/coexist.log" env SC_EXT="$ext" SC_PHP="$php" "$SC_SRC/tests/matrix/coexist.sh" || rc=1
+  sync_src "$BUILD/nts"
+  for with in apcu uopz xdebug; do
+    case $with in
+      apcu)   args="-d extension=apcu -d apc.enable_cli=1" ;;
+      uopz)   args="-d extension=uopz -d uopz.exit=1" ;;   # uopz ignores exit() unless uopz.exit=1
+      xdebug) args="-d zend_extension=xdebug -d xdebug.mode=develop" ;;
+    esac
+    # shellcheck disable=SC2086
+    if ! "$php" -n $args -m 2>/dev/null | grep -ix "$with" >/dev/null; then
+      note "SKIP phpt with $with ($with cannot be loaded by $php -n; apt-get install php8.2-$with)"
+      SKIPPED=$((SKIPPED + 1)); continue
+    fi
+    tests=tests
+    if [[ $with == xdebug ]]; then
+      "$SC_SRC/tests/matrix/xdebug-tests.sh" >"$LOGS/phpt-xdebug-left-out.txt"
+      tests=$(cd "$BUILD/nts" && find tests -name '*.phpt' | sort |
+        grep -vxFf <(sed 's/ #.*//' "$LOGS/phpt-xdebug-left-out.txt") | tr '\n' ' ')
+      note "with xdebug: $(wc -l <"$LOGS/phpt-xdebug-left-out.txt") tests left out (see $LOGS/phpt-xdebug-left-out.txt)"
+    fi
+    note "phpt with $with:"
+    SC_PHPT_WITH=$with PHPT_ARGS="${PHPT_ARGS:-} $args" PHPT_TESTS=$tests \
+      run_phpt "$BUILD/nts" "$php" "$LOGS/phpt-$with.log" || rc=1
+  done
+  return $rc
+}
+
+step_apache() {
+  local ext=$BUILD/nts/modules/$EXT.so
+  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  run_lines apache "$LOGS/apache-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/apache.sh"
+}
+step_fpm-pools() {
+  local ext=$BUILD/nts/modules/$EXT.so
+  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  run_lines fpm-pools "$LOGS/fpm-pools-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/fpm-pools.sh"
+}
+step_cli-soak() {
+  local ext=$BUILD/nts/modules/$EXT.so
+  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  run_lines cli-soak "$LOGS/cli-soak-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/cli-soak.sh"
+}
+
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package "
 
 run_step() {
@@ -337,7 +415,8 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-[[ $want == *" phpt-nts "* || $want == *" fpm "* ]] && want+=" build-nts "
+[[ $want == *" phpt-nts "* || $want == *" fpm "* || $want == *" matrix "* || $want == *" apache "* ||
+   $want == *" fpm-pools "* || $want == *" cli-soak "* ]] && want+=" build-nts "
 [[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
 steps=()

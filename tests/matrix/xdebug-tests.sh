@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Lists the phpt tests (relative to the repository root) whose output Xdebug's
+# develop mode itself changes, one per line with the reason, on stdout:
+#   - var_dump() is Xdebug's own in develop mode: it prints "file:line:" before
+#     each value and formats arrays and strings its own way;
+#   - every warning, notice or fatal error gets a "Call Stack:" block (with
+#     times and memory) appended.
+# A test is listed when its --FILE-- section, or a tests/include/*.inc file it
+# includes, calls var_dump(), or when its expected output has a PHP error.
+# scripts/test.sh matrix runs the phpt suite with Xdebug minus these.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+for t in $(find tests -name '*.phpt' | sort); do
+	file=$(sed -n '/^--FILE--$/,/^--[A-Z]*--$/p' "$t")
+	incs=$(grep -o "include/[a-z_]*\.inc" <<<"$file" | sort -u | sed 's|^|tests/|' || true)
+	if grep -q 'var_dump(' <<<"$file" || { [ -n "$incs" ] && grep -q 'var_dump(' $incs; }; then
+		echo "$t # calls var_dump(), which Xdebug's develop mode replaces"
+	elif sed -n '/^--EXPECT[F]*--$/,$p' "$t" | grep -qE '^(PHP )?(Warning|Notice|Deprecated|Fatal error): '; then
+		echo "$t # expects a PHP error, to which Xdebug's develop mode appends a call stack"
+	fi
+done
