@@ -63,6 +63,27 @@ uint64_t sc_now_ms(void)
 	return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
 }
 
+uint64_t sc_now_fine_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
+}
+
+uint32_t sc_coarse_res_ms(void)
+{
+#ifdef CLOCK_MONOTONIC_COARSE
+	struct timespec r;
+	if (clock_getres(CLOCK_MONOTONIC_COARSE, &r) == 0) {
+		uint64_t ns = (uint64_t) r.tv_sec * 1000000000u + (uint64_t) r.tv_nsec;
+		return (uint32_t) ((ns + 999999u) / 1000000u);
+	}
+	return 1000; /* unknown: treat the coarse clock as useless */
+#else
+	return 1;
+#endif
+}
+
 uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid)
 {
 	uint32_t s = atomic_load_explicit(&g->drain_seq, memory_order_relaxed);

@@ -194,6 +194,12 @@ static inline int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep
 	return 1;
 }
 
+/* Drain stamps: CLOCK_MONOTONIC_COARSE (a few ns, no syscall), truncated to
+ * milliseconds; it lags the true time by up to its resolution. */
 uint64_t sc_now_ms(void);
+/* CLOCK_MONOTONIC in milliseconds, for bounds finer than the coarse clock. */
+uint64_t sc_now_fine_ms(void);
+/* The coarse clock's resolution, rounded up to whole milliseconds. */
+uint32_t sc_coarse_res_ms(void);
 
 #endif

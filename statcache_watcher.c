@@ -208,6 +208,22 @@ static void sc_register_atfork(void)
 	registered = 1;
 }
 
+/* Turns the staleness bound into the hit path's test.  Drain stamps come
+ * from the coarse clock, which lags by up to its step (4 ms at HZ=250): a
+ * test "coarse elapsed >= max - step" still fires before max real
+ * milliseconds have passed; a bound at or under the step needs the fine
+ * clock (a vDSO read, only in that configuration). */
+static void sc_proc_set_staleness(sc_proc *p, uint32_t max_ms)
+{
+	uint32_t res = sc_coarse_res_ms();
+
+	if (max_ms > UINT16_MAX) {
+		max_ms = UINT16_MAX;
+	}
+	p->stale_fine = max_ms != 0 && max_ms <= res;
+	p->stale_after_ms = (uint16_t) (max_ms == 0 || p->stale_fine ? max_ms : max_ms - res);
+}
+
 int sc_proc_startup(const sc_proc_settings *s)
 {
 	sc_proc *p = &sc_the_proc;
@@ -216,7 +232,6 @@ int sc_proc_startup(const sc_proc_settings *s)
 	memset(p, 0, sizeof(*p));
 	p->ifd = p->epfd = p->stopfd = p->mount_watch_fd = p->mount_drain_fd = -1;
 	p->set = *s;
-	p->max_staleness_ms = s->max_staleness_ms;
 	sc_pid = (int32_t) getpid();
 	atomic_flag_clear(&sc_start_lock);
 	sc_register_atfork();
@@ -435,17 +450,18 @@ int sc_proc_start_slow(void)
 	}
 	p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 	rc = sc_start_watcher_locked(p);
-	if (rc == 0 && p->mount_watch_fd < 0 && (p->max_staleness_ms == 0 || p->max_staleness_ms > 1)) {
+	sc_proc_set_staleness(p, p->set.max_staleness_ms);
+	if (rc == 0 && p->mount_watch_fd < 0 && (p->set.max_staleness_ms == 0 || p->set.max_staleness_ms > 1)) {
 		/* the watcher cannot see mount changes: drains (which poll the
 		 * mount table) come at least every millisecond instead */
-		p->max_staleness_ms = 1;
+		sc_proc_set_staleness(p, 1);
 	}
 	if (rc < 0) {
 		/* No watcher: lookups drain the queue themselves at least every
 		 * millisecond, so others' changes stay bounded. */
 		sc_log_once(SC_LOG_NO_WATCHER, "statcache: no watcher thread (%s); lookups drain the queue "
 			"themselves every millisecond", strerror(-rc));
-		p->max_staleness_ms = 1;
+		sc_proc_set_staleness(p, 1);
 	}
 	atomic_store_explicit(&p->state, SC_PROC_READY, memory_order_release);
 	sc_unlock();

@@ -34,7 +34,8 @@ typedef struct sc_proc_settings {
 typedef struct sc_proc {
 	/* Read on every hit: written only at startup, fork and shutdown. */
 	sc_gen *gen;
-	uint32_t max_staleness_ms;
+	uint16_t stale_after_ms;   /* drain when the last one is this old (0: never) */
+	uint16_t stale_fine;       /* read the fine clock: the bound is below the coarse one's step */
 	_Atomic int state;
 	char pad0[SC_CACHE_LINE - 16];
 
@@ -107,9 +108,10 @@ static inline void sc_proc_sync(void)
 	sc_gen *g = sc_the_proc.gen;
 	if (sc_gen_needs_sync(g)) {
 		sc_proc_drain_pending();
-	} else if (sc_the_proc.max_staleness_ms
-			&& sc_now_ms() - atomic_load_explicit(&g->last_drain_ms, memory_order_relaxed)
-				> sc_the_proc.max_staleness_ms) {
+	} else if (sc_the_proc.stale_after_ms
+			&& (sc_the_proc.stale_fine ? sc_now_fine_ms() : sc_now_ms())
+				- atomic_load_explicit(&g->last_drain_ms, memory_order_relaxed)
+				>= sc_the_proc.stale_after_ms) {
 		sc_proc_drain();
 	}
 }
