@@ -346,6 +346,7 @@ static long sc_read_sysctl(const char *name)
 typedef struct sc_totals {
 	uint64_t hits, misses, negative_hits, bypassed, untrusted, flushes, access_calls, entries, memory;
 	uint64_t verify_checks, verify_mismatches, verify_stale;
+	uint64_t link_hits;
 } sc_totals;
 
 #if STATCACHE_HAVE_CACHE
@@ -385,6 +386,7 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 	t->verify_checks += atomic_load_explicit(&n->verify_checks, memory_order_relaxed);
 	t->verify_mismatches += atomic_load_explicit(&n->verify_mismatches, memory_order_relaxed);
 	t->verify_stale += atomic_load_explicit(&n->verify_stale, memory_order_relaxed);
+	t->link_hits += atomic_load_explicit(&n->link_hits, memory_order_relaxed);
 }
 #endif
 
@@ -447,6 +449,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "verify_checks", (zend_long) t.verify_checks);
 	add_assoc_long(rv, "verify_mismatches", (zend_long) t.verify_mismatches);
 	add_assoc_long(rv, "verify_stale", (zend_long) t.verify_stale);
+	add_assoc_long(rv, "link_hits", (zend_long) t.link_hits);
 }
 
 PHP_FUNCTION(statcache_stats)
