@@ -6,8 +6,8 @@
  *    function, SplFileInfo included, goes through php_stat() and lands
  *    there after PHP's own one-entry cache), and the functions PHP answers
  *    with access() (file_exists, is_readable, is_writable, is_executable and
- *    SplFileInfo's isReadable/isWritable/isExecutable), and realpath() when
- *    it fails;
+ *    SplFileInfo's isReadable/isWritable/isExecutable), realpath() when
+ *    it fails, and readlink();
  *  - sync points: every way PHP writes (wrapper ops, stdio stream ops, the
  *    functions that bypass both) and every wait for a child marks events
  *    pending, so the next lookup drains before it answers.
@@ -250,6 +250,13 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 	sc_orig(SC_I_realpath)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+/* /proc's magic links (/proc/self/fd/N, /proc/self/exe): /proc is never
+ * cached, and asking would only log that it is untrusted. */
+static bool sc_is_proc(const char *path, size_t len)
+{
+	return len >= 5 && memcmp(path, "/proc", 5) == 0 && (len == 5 || path[5] == '/');
+}
+
 /* readlink(): a cached symlink's text, read once per validity of its entry
  * (replacing a link is a name event in its directory), the path spelled
  * through symlinked directories or not.  Every failure (not a link,
@@ -257,7 +264,8 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 static void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
-	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/') {
+	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
+			&& !sc_is_proc(ZSTR_VAL(path), ZSTR_LEN(path))) {
 		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
 		if (e && e->r.kind == SC_KIND_LINK) {
 			size_t len;

@@ -84,7 +84,7 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	e = sc_table_find(&c->table, path, len, h);
 	if (e && sc_result_valid(g, &e->r)) {
 		sc_entry *t = e;
-		if (e->r.kind >= SC_KIND_ALIAS) {
+		if (__builtin_expect(e->r.kind >= SC_KIND_ALIAS, 0)) {
 			if (e->r.kind == SC_KIND_VIA) {
 				return sc_lookup_via(c, e, path, len, h);
 			}
