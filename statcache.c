@@ -165,6 +165,9 @@ sc_cache *statcache_thread_cache_slow(void)
 	if (!c) {
 		c = sc_cache_new((uint32_t) SCG(max_entries), SCG(test_untrusted));
 		if (c) {
+#ifdef VIRTUAL_DIR
+			c->dots_lexical = 1;
+#endif
 			if (sc_the_proc.region.shared) {
 				/* counters in the region, for statcache_stats(true) */
 				sc_counters *n = sc_region_claim(sc_the_proc.gen, (int32_t) getpid());

@@ -377,7 +377,8 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		const char *req = sc_canon_req(cn, i, &rlen);
 		sc_entry *re = sc_resolve(c, req, rlen, 0);
 		if (re && sc_through_link(&re->r)) {
-			return sc_follow(c, alias); /* "link/..": the target's parent */
+			/* "link/..": the target's parent (for the kernel) */
+			return c->dots_lexical ? NULL : sc_follow(c, alias);
 		}
 		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
 			return NULL;
@@ -396,7 +397,7 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		return NULL;
 	}
 	if (target->r.kind != SC_KIND_LINK && sc_through_link(&target->r)) {
-		return sc_follow(c, alias);
+		return c->dots_lexical ? NULL : sc_follow(c, alias);
 	}
 	if (tmp.kind == SC_KIND_ALIAS && epoch == sc_gen_epoch(g)) {
 		alias->r = tmp;

@@ -23,6 +23,9 @@ typedef struct sc_cache {
 	sc_table table;
 	uint32_t max_entries;
 	int test_untrusted;
+	int dots_lexical;        /* PHP drops "." and ".." before the kernel sees a path
+	                          * (ZTS: the virtual CWD), even after a symlink: a
+	                          * dotted spelling through a link is PHP's to answer */
 	uint64_t verify_rate;    /* re-check one hit in N with a real lstat() (0: never) */
 	uint64_t verify_tick;
 	sc_canon canon;          /* scratch for spellings */

@@ -31,8 +31,10 @@ for ($i = 2; $i <= 8; $i++) {
     symlink($i % 2 ? "$d/c" . ($i - 1) : 'c' . ($i - 1), "$d/c$i");
 }
 $paths = [];
-foreach (['one/a', 'abs', 'x/two/a', 'c8/a', 'x/two/a/s', 'c6/a/s/../s'] /* 6 + s twice = 8 */ as $via) {
-    foreach (['f.php', 'g.php', 'sub/g.php', 'missing.php', 'none/x.php', 'sub', '.'] as $leaf) {
+// no "." or "..": a ZTS PHP drops them lexically, even after a link, so
+// such spellings are its own to answer there (spellings_through_links_*)
+foreach (['one/a', 'abs', 'x/two/a', 'c8/a', 'x/two/a/s', 'c7/a/s' /* 7 + s = 8 */] as $via) {
+    foreach (['f.php', 'g.php', 'sub/g.php', 'missing.php', 'none/x.php', 'sub'] as $leaf) {
         $paths[] = "$d/$via/$leaf";
     }
 }
@@ -91,6 +93,6 @@ echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';
 --EXPECT--
 exit 0, link_hits > 0, bypassed 0
 answers as PHP without the cache
-42 paths
+36 paths
 markers: 2
 stat-family and readlink syscalls between the markers: 0

@@ -18,8 +18,9 @@ file_put_contents("$d/r3/f", 'three');
 symlink('r1', "$d/top");
 symlink('../r2', "$d/r1/mid");          // top/mid/f: through top, then mid
 
-$through_mid = ["$d/top/mid/f", "$d/top/mid/missing", "$d/r1/mid/f", "$d/top/mid/../g"];
-$not_through_mid = ["$d/top/g", "$d/top/missing", "$d/r1/g", "$d/r2/f", "$d/r3/f", "$d/top/../r2/f"];
+// (no "." or "..": a ZTS PHP answers those itself, see spellings_through_links_*)
+$through_mid = ["$d/top/mid/f", "$d/top/mid/missing", "$d/r1/mid/f"];
+$not_through_mid = ["$d/top/g", "$d/top/missing", "$d/r1/g", "$d/r2/f", "$d/r3/f"];
 function ask(array $paths): array
 {
     $r = [];
@@ -54,12 +55,12 @@ foreach (array_merge($through_mid, $not_through_mid) as $p) {
 echo "as PHP: ", $mine === sc_truth($code, array_merge($through_mid, $not_through_mid)) ? 'yes' : 'no', "\n";
 ?>
 --EXPECT--
-{"misses":0,"hits":20}
+{"misses":0,"hits":16}
 bool(true)
 bool(true)
-not through mid: {"misses":0,"hits":12}
-through mid: {"misses":4,"hits":4}
-through mid again: {"misses":0,"hits":8}
+not through mid: {"misses":0,"hits":10}
+through mid: {"misses":3,"hits":3}
+through mid again: {"misses":0,"hits":6}
 int(5)
 int(5)
 as PHP: yes

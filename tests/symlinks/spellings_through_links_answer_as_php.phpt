@@ -44,12 +44,13 @@ foreach ($rels as $r) {
 $fns = array_merge(SC_DIFF_FUNCTIONS, ['readlink']);
 echo count($paths), " spellings x ", count($fns), " functions\n";
 $s = compare($paths, $fns);
-echo "second pass: misses $s[misses], hits ", $s['hits'] > 500 ? '> 500' : $s['hits'], "\n";
+// (fewer in ZTS, where PHP answers the dotted spellings through links itself)
+echo "second pass: misses $s[misses], hits ", $s['hits'] > 300 ? '> 300' : $s['hits'], "\n";
 echo "through links: ", statcache_stats()['link_hits'] > 500 ? '> 500' : statcache_stats()['link_hits'], "\n";
 ?>
 --EXPECT--
 built: 0
 43 spellings x 34 functions
 OK 2924
-second pass: misses 0, hits > 500
+second pass: misses 0, hits > 300
 through links: > 500

@@ -102,6 +102,25 @@ static void dotdot_after_a_link_is_the_target_parent(void **state)
 	assert_answers_then_hits(f, "d/./l/q/../../p/f");
 }
 
+static void with_lexical_dots_a_dotted_spelling_through_a_link_goes_to_php(void **state)
+{
+	fx *f = *state;
+
+	f->c->dots_lexical = 1; /* as in ZTS, where PHP's virtual CWD drops ".." first */
+	fx_mkdir(f, "p");
+	fx_mkdir(f, "p/q");
+	fx_write(f, "p/f", "in p");
+	fx_mkdir(f, "d");
+	fx_link(f, "../p/q", "d/l");
+	assert_null(lk(f, P(f, "d/l/../f")));
+	assert_null(lk(f, P(f, "d/l/.")));
+	assert_null(lk(f, P(f, "d/l/q/..")));
+	assert_int_equal(cnt(&f->c->n->bypassed), 3);
+	/* without dots, PHP resolves the link as the kernel does */
+	fx_write(f, "p/q/g", "in q");
+	assert_answers_then_hits(f, "d/l/g");
+}
+
 static void dangling_links_and_files_in_the_middle_fail_as_the_kernel_does(void **state)
 {
 	fx *f = *state;
@@ -222,6 +241,7 @@ int main(void)
 		T(eight_links_are_followed_and_a_ninth_goes_to_php),
 		T(a_loop_goes_to_php),
 		T(dotdot_after_a_link_is_the_target_parent),
+		T(with_lexical_dots_a_dotted_spelling_through_a_link_goes_to_php),
 		T(dangling_links_and_files_in_the_middle_fail_as_the_kernel_does),
 		T(retargeting_a_link_drops_exactly_what_passed_through_it),
 		T(a_link_text_is_read_once_per_validity),
