@@ -6,8 +6,8 @@
  *    function, SplFileInfo included, goes through php_stat() and lands
  *    there after PHP's own one-entry cache), and the functions PHP answers
  *    with access() (file_exists, is_readable, is_writable, is_executable and
- *    SplFileInfo's isReadable/isWritable/isExecutable), and realpath() when
- *    it fails;
+ *    SplFileInfo's isReadable/isWritable/isExecutable), realpath() when
+ *    it fails, and readlink();
  *  - sync points: every way PHP writes (wrapper ops, stdio stream ops, the
  *    functions that bypass both) and every wait for a child marks events
  *    pending, so the next lookup drains before it answers.
@@ -36,6 +36,7 @@
 #include "Zend/zend_virtual_cwd.h"
 #include "statcache_log.h"
 #include "statcache_include.h"
+#include "statcache_follow.h"
 
 #include <sys/stat.h>
 
@@ -250,6 +251,34 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 	sc_orig(SC_I_realpath)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+/* /proc's magic links (/proc/self/fd/N, /proc/self/exe): /proc is never
+ * cached, and asking would only log that it is untrusted. */
+static bool sc_is_proc(const char *path, size_t len)
+{
+	return len >= 5 && memcmp(path, "/proc", 5) == 0 && (len == 5 || path[5] == '/');
+}
+
+/* readlink(): a cached symlink's text, read once per validity of its entry
+ * (replacing a link is a name event in its directory), the path spelled
+ * through symlinked directories or not.  Every failure (not a link,
+ * missing, refused by open_basedir) is PHP's own call, with its warning. */
+static void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_string *path = sc_path_arg(execute_data);
+	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
+			&& !sc_is_proc(ZSTR_VAL(path), ZSTR_LEN(path))) {
+		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		if (e && e->r.kind == SC_KIND_LINK) {
+			size_t len;
+			const char *text = sc_link_text(statcache_thread_cache(), e, &len);
+			if (text && len < MAXPATHLEN) {
+				RETURN_STRINGL(text, len);
+			}
+		}
+	}
+	sc_orig(SC_I_readlink)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 /* atime is the one field no watched event keeps valid (reads raise none):
  * fileatime() and getATime() always ask the kernel. */
 static void sc_uncached(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
@@ -308,7 +337,7 @@ static void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 
 sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_FN(file_exists), SC_FN(is_readable), SC_FN(is_writable), SC_FN(is_writeable),
-	SC_FN(is_executable), SC_FN(realpath), SC_FN(fileatime), SC_FN(clearstatcache),
+	SC_FN(is_executable), SC_FN(realpath), SC_FN(readlink), SC_FN(fileatime), SC_FN(clearstatcache),
 	SC_FN(is_file), SC_FN(is_dir), SC_FN(is_link), SC_FN(filemtime), SC_FN(filectime),
 	SC_FN(filesize), SC_FN(fileperms), SC_FN(fileinode), SC_FN(fileowner), SC_FN(filegroup),
 	SC_FN(filetype),

@@ -165,6 +165,9 @@ sc_cache *statcache_thread_cache_slow(void)
 	if (!c) {
 		c = sc_cache_new((uint32_t) SCG(max_entries), SCG(test_untrusted));
 		if (c) {
+#ifdef VIRTUAL_DIR
+			c->dots_lexical = 1;
+#endif
 			if (sc_the_proc.region.shared) {
 				/* counters in the region, for statcache_stats(true) */
 				sc_counters *n = sc_region_claim(sc_the_proc.gen, (int32_t) getpid());
@@ -347,6 +350,7 @@ typedef struct sc_totals {
 	uint64_t hits, misses, negative_hits, bypassed, untrusted, flushes, access_calls, entries, memory;
 	uint64_t verify_checks, verify_mismatches, verify_stale;
 	uint64_t include_path_hits, include_path_skipped, include_path_fallbacks;
+	uint64_t link_hits;
 } sc_totals;
 
 #if STATCACHE_HAVE_CACHE
@@ -389,6 +393,7 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 	t->include_path_hits += atomic_load_explicit(&n->include_path_hits, memory_order_relaxed);
 	t->include_path_skipped += atomic_load_explicit(&n->include_path_skipped, memory_order_relaxed);
 	t->include_path_fallbacks += atomic_load_explicit(&n->include_path_fallbacks, memory_order_relaxed);
+	t->link_hits += atomic_load_explicit(&n->link_hits, memory_order_relaxed);
 }
 #endif
 
@@ -454,6 +459,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "include_path_hits", (zend_long) t.include_path_hits);
 	add_assoc_long(rv, "include_path_skipped", (zend_long) t.include_path_skipped);
 	add_assoc_long(rv, "include_path_fallbacks", (zend_long) t.include_path_fallbacks);
+	add_assoc_long(rv, "link_hits", (zend_long) t.link_hits);
 }
 
 PHP_FUNCTION(statcache_stats)

@@ -21,6 +21,7 @@ typedef struct sc_counters {
 	_Atomic uint64_t verify_checks;      /* hits re-checked (statcache.verify_rate) */
 	_Atomic uint64_t verify_mismatches;  /* ... that were wrong though no event was pending */
 	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
+	_Atomic uint64_t link_hits;      /* hits for a spelling through symlinks */
 	_Atomic uint64_t entries;        /* results + spellings held */
 	_Atomic uint64_t memory;         /* bytes held by them */
 	/* include_path resolution (statcache_include.c) */

@@ -26,6 +26,7 @@ typedef enum {
 	SC_I_is_writeable,
 	SC_I_is_executable,
 	SC_I_realpath,
+	SC_I_readlink,
 	SC_I_fileatime,
 	SC_I_clearstatcache,
 	SC_I_is_file,

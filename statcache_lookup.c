@@ -10,6 +10,7 @@
 # define _GNU_SOURCE
 #endif
 #include "statcache_lookup.h"
+#include "statcache_follow.h"
 #include "statcache_log.h"
 #include "statcache_trust.h"
 
@@ -275,9 +276,17 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	r->st = st;
 }
 
+/* Is this (parent's) result a spelling through a symlink, which the
+ * follow walk resolves rather than the lexical one? */
+static int sc_through_link(const sc_result *r)
+{
+	return r->kind == SC_KIND_LINK || r->kind == SC_KIND_VIA
+		|| (r->kind == SC_KIND_EMPTY && r->err == SC_BYPASS_SYMLINK_DIR);
+}
+
 /* The entry for a canonical path, valid now (or EMPTY when it could not
  * be settled).  Recursion depth is the number of components not yet cached. */
-static sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
+sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 {
 	sc_gen *g = sc_the_proc.gen;
 	uint64_t h = sc_table_hash(path, len);
@@ -287,7 +296,13 @@ static sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned 
 	if (!e) {
 		return NULL;
 	}
-	if (sc_result_valid(g, &e->r)) {
+	if (e->r.kind == SC_KIND_VIA) {
+		/* still through a link while its links hold; else looked at afresh */
+		if (sc_result_valid(g, &e->r) && sc_via_valid(g, &e->r)) {
+			return e;
+		}
+		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
+	} else if (sc_result_valid(g, &e->r)) {
 		return e;
 	}
 	if (depth > SC_MAX_DEPTH) {
@@ -303,6 +318,11 @@ static sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned 
 	if (!pe) {
 		return NULL;
 	}
+	if (sc_through_link(&pe->r)) {
+		/* not a canonical path: statcache_follow.c resolves the spelling */
+		sc_set(&e->r, SC_KIND_EMPTY, SC_BYPASS_SYMLINK_DIR, 0);
+		return e;
+	}
 	switch (pe->r.kind) {
 		case SC_KIND_MISSING:
 			sc_inherit(&e->r, &pe->r, SC_KIND_MISSING, pe->r.err);
@@ -313,9 +333,6 @@ static sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned 
 			} else {
 				sc_inherit(&e->r, &pe->r, SC_KIND_MISSING, ENOTDIR);
 			}
-			break;
-		case SC_KIND_LINK:
-			sc_inherit(&e->r, &pe->r, SC_KIND_BYPASS, SC_BYPASS_SYMLINK_DIR);
 			break;
 		case SC_KIND_BYPASS:
 			sc_inherit(&e->r, &pe->r, SC_KIND_BYPASS, pe->r.err);
@@ -359,6 +376,10 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		size_t rlen;
 		const char *req = sc_canon_req(cn, i, &rlen);
 		sc_entry *re = sc_resolve(c, req, rlen, 0);
+		if (re && sc_through_link(&re->r)) {
+			/* "link/..": the target's parent (for the kernel) */
+			return c->dots_lexical ? NULL : sc_follow(c, alias);
+		}
 		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
 			return NULL;
 		}
@@ -374,6 +395,9 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 	target = sc_resolve(c, cn->path, cn->len, 0);
 	if (!target) {
 		return NULL;
+	}
+	if (target->r.kind != SC_KIND_LINK && sc_through_link(&target->r)) {
+		return c->dots_lexical ? NULL : sc_follow(c, alias);
 	}
 	if (tmp.kind == SC_KIND_ALIAS && epoch == sc_gen_epoch(g)) {
 		alias->r = tmp;
@@ -401,7 +425,11 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 	}
 	switch (sc_canon_path(&c->canon, path, len)) {
 		case SC_CANON_SAME:
-			return sc_answer(c, sc_resolve(c, path, len, 0));
+			e = sc_resolve(c, path, len, 0);
+			if (e && e->r.kind != SC_KIND_LINK && sc_through_link(&e->r)) {
+				e = sc_follow(c, e);
+			}
+			return sc_answer(c, e);
 		case SC_CANON_CHANGED:
 			e = sc_table_get(&c->table, path, len, h);
 			if (!e) {
@@ -430,6 +458,25 @@ static int sc_result_matches(const sc_result *r, const char *path)
 		default:
 			return 1; /* PHP's own call answers these */
 	}
+}
+
+sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t h)
+{
+	sc_gen *g = sc_the_proc.gen;
+	sc_entry *t = e->r.target, *r;
+
+	if (!sc_via_valid(g, &e->r) || !sc_result_valid(g, &t->r)) {
+		return sc_lookup_miss(c, path, len, h);
+	}
+	if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {
+		c->verify_tick = 0;
+		return sc_lookup_verify(c, t, path, len, h);
+	}
+	r = sc_lookup_hit(c, t);
+	if (r) {
+		sc_count(&c->n->link_hits);
+	}
+	return r;
 }
 
 sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t h)
@@ -493,7 +540,7 @@ void sc_forget(sc_cache *c, const char *path, size_t len)
 {
 	sc_entry *e = sc_table_find(&c->table, path, len, sc_table_hash(path, len));
 	if (e) {
-		if (e->r.kind == SC_KIND_ALIAS && e->r.target) {
+		if ((e->r.kind == SC_KIND_ALIAS || e->r.kind == SC_KIND_VIA) && e->r.target) {
 			sc_set(&e->r.target->r, SC_KIND_EMPTY, 0, 0);
 		}
 		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);

@@ -23,6 +23,9 @@ typedef struct sc_cache {
 	sc_table table;
 	uint32_t max_entries;
 	int test_untrusted;
+	int dots_lexical;        /* PHP drops "." and ".." before the kernel sees a path
+	                          * (ZTS: the virtual CWD), even after a symlink: a
+	                          * dotted spelling through a link is PHP's to answer */
 	uint64_t verify_rate;    /* re-check one hit in N with a real lstat() (0: never) */
 	uint64_t verify_tick;
 	sc_canon canon;          /* scratch for spellings */
@@ -42,6 +45,15 @@ sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t le
 /* The miss path of sc_lookup(): walk, fill, count. */
 sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t hash);
 
+/* The hit path of a spelling through symlinks (kept out of line: only
+ * lookups that passed a link pay for their extra dependencies). */
+sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t hash);
+
+/* The miss path's walk, for statcache_follow.c: the entry for a canonical
+ * path, valid now (or EMPTY when it could not be settled; EMPTY with err
+ * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
+sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
+
 /* Counts a hit; hides what PHP must answer itself. */
 static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
 {
@@ -57,8 +69,8 @@ static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
 }
 
 /* The canonical entry answering for path, or NULL when PHP's own call must
- * answer (relative, untrusted, through a symlinked directory, ...).  The
- * hit path is inline: the sync check, a hash, one probe, a few loads. */
+ * answer (relative, untrusted, a symlink loop, ...).  The hit path is
+ * inline: the sync check, a hash, one probe, a few loads. */
 static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 {
 	sc_gen *g;
@@ -74,14 +86,21 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	h = sc_table_hash(path, len);
 	e = sc_table_find(&c->table, path, len, h);
 	if (e && sc_result_valid(g, &e->r)) {
-		sc_entry *t = e->r.kind == SC_KIND_ALIAS ? e->r.target : e;
-		if (t == e || sc_result_valid(g, &t->r)) {
-			if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {
-				c->verify_tick = 0;
-				return sc_lookup_verify(c, t, path, len, h);
+		sc_entry *t = e;
+		if (__builtin_expect(e->r.kind >= SC_KIND_ALIAS, 0)) {
+			if (e->r.kind == SC_KIND_VIA) {
+				return sc_lookup_via(c, e, path, len, h);
 			}
-			return sc_lookup_hit(c, t);
+			t = e->r.target;
+			if (!sc_result_valid(g, &t->r)) {
+				return sc_lookup_miss(c, path, len, h);
+			}
 		}
+		if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {
+			c->verify_tick = 0;
+			return sc_lookup_verify(c, t, path, len, h);
+		}
+		return sc_lookup_hit(c, t);
 	}
 	return sc_lookup_miss(c, path, len, h);
 }

@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(sizeof(((sc_result *) 0)->via_deps) <= sizeof(struct stat),
+	"a VIA result's dependencies fit where FOUND keeps its stat: entries do not grow");
+
 int sc_table_init(sc_table *t, uint32_t cap)
 {
 	if (cap < 64 || (cap & (cap - 1))) {

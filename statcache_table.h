@@ -28,11 +28,21 @@ typedef enum {
 	SC_KIND_LINK,      /* lstat() of a symlink: answers lstat-based calls only */
 	SC_KIND_MISSING,   /* lstat() failed with err */
 	SC_KIND_BYPASS,    /* PHP's own call answers (err: an sc_bypass reason) */
-	SC_KIND_ALIAS      /* another spelling of target */
+	SC_KIND_ALIAS,     /* another spelling of target */
+	SC_KIND_VIA        /* a spelling through symlinks: target is what the kernel
+	                    * resolves it to; valid while via_deps hold too */
 } sc_kind;
 
+/* A spelling is resolved through at most this many symlinks (beyond: PHP's
+ * own call), and records at most SC_VIA_MAX_DEPS values (the links' name
+ * slots and the directories its ".." left). */
+#define SC_VIA_MAX_LINKS 8
+#define SC_VIA_MAX_DEPS 16
+
 typedef enum {
-	SC_BYPASS_SYMLINK_DIR = 1, /* a component before the last is a symlink */
+	SC_BYPASS_SYMLINK_DIR = 1, /* a component before the last is a symlink (with
+	                            * kind EMPTY: the spelling is resolved by
+	                            * statcache_follow.c) */
 	SC_BYPASS_HARDLINK,        /* a regular file with st_nlink > 1 */
 	SC_BYPASS_UNTRUSTED,       /* a file system that raises no events for others' changes */
 	SC_BYPASS_UNWATCHABLE,     /* inotify_add_watch() failed (EACCES, ENOSPC, ...) */
@@ -47,11 +57,15 @@ typedef struct sc_result {
 	uint8_t ndeps;
 	uint8_t access_known;    /* R_OK | W_OK | X_OK asked so far */
 	uint8_t access_ok;       /* of those, which succeeded */
-	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass */
+	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass; VIA: via_deps used */
 	int32_t wd;              /* a watched directory's wd, else -1 */
 	sc_dep deps[SC_MAX_DEPS];
-	sc_entry *target;        /* ALIAS only */
-	struct stat st;          /* FOUND and LINK only */
+	sc_entry *target;        /* ALIAS, VIA: the canonical entry; LINK: its readlink()
+	                          * text once read (an entry keyed "\0" + text) */
+	union {
+		struct stat st;          /* FOUND and LINK only */
+		sc_dep via_deps[SC_VIA_MAX_DEPS]; /* VIA only: room no other kind uses */
+	};
 } sc_result;
 
 struct sc_entry {
@@ -101,6 +115,12 @@ sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash);
 static inline int sc_result_valid(const sc_gen *g, const sc_result *r)
 {
 	return r->kind != SC_KIND_EMPTY && sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps);
+}
+
+/* A VIA result's own dependencies (its links), beyond sc_result_valid(). */
+static inline int sc_via_valid(const sc_gen *g, const sc_result *r)
+{
+	return sc_gen_deps_hold(g, r->epoch, r->via_deps, (unsigned) r->err);
 }
 
 #endif

@@ -1,0 +1,29 @@
+/*
+ * statcache: spellings through symlinks, resolved as the kernel resolves
+ * them.
+ *
+ * A path whose components include symlinks answers as the path the kernel
+ * reaches (its canonical entry), plus a dependency on each symlink passed:
+ * the link's name slot in its watched parent directory.  A symlink's text
+ * cannot change in place (replacing it is an unlink or a rename in its
+ * parent, which raises a name event there), so those slots are exactly what
+ * can change the resolution.  Pure C (no Zend): unit-tested with cmocka.
+ */
+#ifndef STATCACHE_FOLLOW_H
+#define STATCACHE_FOLLOW_H
+
+#include "statcache_lookup.h"
+
+/* Resolves the spelling e->key (absolute, no trailing '/', no NUL) step by
+ * step: ".." after a symlink is the target's parent, relative targets are
+ * read from the link's directory, the last component is not followed
+ * (lstat()).  Stores the result in e as a VIA entry and returns the
+ * canonical entry that answers, or NULL when PHP's own call must (more
+ * than SC_VIA_MAX_LINKS links, a loop, something unwatched). */
+sc_entry *sc_follow(sc_cache *c, sc_entry *e);
+
+/* The text of a LINK entry's symlink, read once per validity of the entry;
+ * NULL if it cannot be read.  *len is set to its length. */
+const char *sc_link_text(sc_cache *c, sc_entry *link, size_t *len);
+
+#endif
