@@ -23,6 +23,11 @@ typedef struct sc_counters {
 	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
 	_Atomic uint64_t entries;        /* results + spellings held */
 	_Atomic uint64_t memory;         /* bytes held by them */
+	/* directory listings (statcache_listing_hooks.c) */
+	_Atomic uint64_t listing_hits;     /* opendir/scandir/glob served from a listing */
+	_Atomic uint64_t listing_misses;   /* ... that read the directory */
+	_Atomic uint64_t listing_flushes;  /* listings dropped at max_listing_bytes */
+	_Atomic uint64_t listing_bytes;    /* bytes held by listings */
 } sc_counters;
 
 static inline void sc_count(_Atomic uint64_t *c)
