@@ -75,14 +75,30 @@ static bool sc_listing_kernel_fs(const char *path, size_t len)
 /* The listing of an absolute directory path (a reference to release), or
  * NULL when PHP's own read must answer: not a watched, trusted, real
  * directory, refused by open_basedir, unreadable, or too large to keep.
- * A stream checking its listing again does not count it as a second hit. */
+ * A stream checking its listing again does not count it as a second hit.
+ * "dir/" opens what "dir" does when that is a real directory (the only
+ * case answered here), so trailing slashes are dropped for the lookup. */
 static sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, bool count_hit)
 {
+	char dir[MAXPATHLEN];
+	size_t base = len;
 	sc_entry *e;
 	sc_listings *s;
 	sc_listing *l;
 	sc_cache *c;
 
+	while (base > 1 && path[base - 1] == '/') {
+		base--;
+	}
+	if (base < len) {
+		if (base >= sizeof(dir)) {
+			return NULL;
+		}
+		memcpy(dir, path, base);
+		dir[base] = '\0';
+		path = dir;
+		len = base;
+	}
 	if (SCG(max_listing_bytes) == 0 || sc_listing_kernel_fs(path, len)) {
 		return NULL; /* listings are off; a kernel file system */
 	}
