@@ -13,6 +13,16 @@ if (sc_euid() !== 0) {
 if (trim((string) shell_exec('command -v setpriv 2>/dev/null')) === '') {
     die('skip setpriv not installed');
 }
+exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -x ' . escapeshellarg(PHP_BINARY), $o, $rc);
+if ($rc !== 0) {
+    die('skip this PHP binary is not executable by nobody (e.g. the ZTS build under /root)');
+}
+if (!sc_module_is_builtin()) {
+    exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(sc_module_path()), $o, $rc);
+    if ($rc !== 0) {
+        die('skip statcache.so is not readable by nobody');
+    }
+}
 ?>
 --INI--
 statcache.enable_cli=1
@@ -89,8 +99,12 @@ foreach (['php -n' => sc_php_plain(), 'statcache' => sc_php_with_ext(['statcache
     $outs[$what] = "exit $rc\n" . str_replace($d, 'DIR', $out . $err);
 }
 echo $outs['php -n'] === $outs['statcache'] ? "identical\n" : "DIFFERENT\n--- php -n\n{$outs['php -n']}\n--- statcache\n{$outs['statcache']}";
-echo substr_count($outs['php -n'], 'Permission denied') > 0 ? "permission errors were raised\n" : "no permission error (the test proves nothing)\n";
+// the script ran to its end as nobody, and met the permission errors it is about
+echo preg_match('/^exit 0\nscandir open: \[/', $outs['php -n']) ? "ran as nobody\n" : "did not run:\n{$outs['php -n']}\n";
+echo str_contains($outs['php -n'], 'scandir noread: false | E2: scandir(DIR/noread): Failed to open directory: Permission denied')
+    ? "permission errors were raised\n" : "no permission error (the test proves nothing)\n";
 ?>
 --EXPECT--
 identical
+ran as nobody
 permission errors were raised
