@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Instructions per call (callgrind) of scandir(), glob(), opendir()/readdir()
-# and DirectoryIterator on an unchanged directory: statcache not loaded /
-# loaded with listings off (statcache.max_listing_bytes=0) / on.
-# Counts, not times: they do not depend on the machine's load.
+# System calls and user-space instructions (callgrind) per call of scandir(),
+# glob(), opendir()/readdir() and DirectoryIterator on an unchanged
+# directory: statcache not loaded / loaded with listings off
+# (statcache.max_listing_bytes=0) / on.  Counts, not times: they do not
+# depend on the machine's load.  callgrind sees user space only: what a
+# listing saves is mostly the kernel's work, shown by the syscall columns.
 #   bench/listings-callgrind.sh [--ext PATH] [--iters N]
 # Per call = (instructions of a run with 5+N calls - those of one with 5) / N,
 # so start-up and the first (filling) calls cancel out.
@@ -17,10 +19,14 @@ while [ $# -gt 0 ]; do
 	esac
 done
 command -v valgrind >/dev/null || { echo "bench refused: valgrind is not installed" >&2; exit 2; }
+command -v strace >/dev/null || { echo "bench refused: strace is not installed" >&2; exit 2; }
 [ -n "$ext" ] || ext=$here/../.build/nts/modules/statcache.so
 [ -f "$ext" ] || { echo "bench refused: $ext not found (build it, or pass --ext PATH)" >&2; exit 2; }
 data=$(mktemp -d /tmp/statcache-listings-bench.XXXXXX)
-trap 'rm -rf "$data"' EXIT
+# strace's log goes elsewhere: written into a watched directory, it would
+# raise events that wake the watcher, whose syscalls strace logs, ...
+logs=$(mktemp -d /tmp/statcache-listings-bench-log.XXXXXX)
+trap 'rm -rf "$data" "$logs"' EXIT
 for i in $(seq 0 19); do
 	mkdir -p "$data/plugins/p$i/lang"
 	echo '<?php' >"$data/plugins/p$i/p$i.php"
@@ -29,23 +35,33 @@ for i in $(seq 0 19); do
 		echo po >"$data/plugins/p$i/lang/p$i-$l.po"
 	done
 done
-instr() { # config op calls
-	local args=(-n)
+php_args() { # config
+	args=(-n)
 	case $1 in
 		loaded-off) args+=(-d "extension=$ext" -d statcache.enable_cli=1 -d statcache.max_listing_bytes=0) ;;
 		on) args+=(-d "extension=$ext" -d statcache.enable_cli=1) ;;
 	esac
+}
+instr() { # config op calls
+	php_args "$1"
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$php" "${args[@]}" \
 		"$here/listings_callgrind.php" "$data" "$2" "$3" 2>&1 >/dev/null |
 		sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-printf '%-18s %14s %14s %14s %8s\n' call "not loaded" "loaded, off" "on" "off/on"
+syscalls() { # config op calls: every thread's (the watcher's included)
+	php_args "$1"
+	strace -f -c -o "$logs/strace.out" "$php" "${args[@]}" "$here/listings_callgrind.php" "$data" "$2" "$3" >/dev/null
+	awk '$NF == "total" { print $4 }' "$logs/strace.out"
+}
+printf '%-18s | %27s | %34s\n' "" "syscalls per call" "user-space instructions per call"
+printf '%-18s | %8s %8s %8s | %10s %10s %10s\n' call "no ext" "off" "on" "no ext" "off" "on"
 for op in scandir glob glob_wp opendir DirectoryIterator; do
-	row=()
+	sc=() ins=()
 	for cfg in not-loaded loaded-off on; do
+		a=$(syscalls "$cfg" "$op" 5) b=$(syscalls "$cfg" "$op" $((5 + iters)))
+		sc+=("$(echo "scale=1; ($b - $a) / $iters" | bc -l)")
 		a=$(instr "$cfg" "$op" 5) b=$(instr "$cfg" "$op" $((5 + iters)))
-		row+=($(((b - a) / iters)))
+		ins+=($(((b - a) / iters)))
 	done
-	printf '%-18s %14s %14s %14s %7.1fx\n' "$op" "${row[0]}" "${row[1]}" "${row[2]}" \
-		"$(echo "${row[1]} / ${row[2]}" | bc -l)"
+	printf '%-18s | %8s %8s %8s | %10s %10s %10s\n' "$op" "${sc[@]}" "${ins[@]}"
 done
