@@ -352,6 +352,7 @@ sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_SYNC_FN(pcntl_waitid),
 	SC_SYNC_FN(posix_setuid), SC_SYNC_FN(posix_setgid), SC_SYNC_FN(posix_seteuid), SC_SYNC_FN(posix_setegid),
 	SC_SYNC_FN(posix_initgroups),
+	SC_FN(glob),
 	[SC_I_COUNT] = { NULL, NULL, NULL, NULL, false }
 };
 

@@ -18,6 +18,7 @@ extern zend_module_entry statcache_module_entry;
 
 #if STATCACHE_HAVE_CACHE
 # include "statcache_lookup.h"
+# include "statcache_listing.h"
 #endif
 
 ZEND_BEGIN_MODULE_GLOBALS(statcache)
@@ -33,11 +34,13 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	zend_long shared_slots;
 	zend_long max_staleness_ms;
 	zend_long verify_rate;
+	zend_long max_listing_bytes;   /* per thread: remembered directory listings */
 	/* runtime state of this thread */
 	bool active;             /* this request answers from the cache */
 	uint32_t bypass_depth;   /* >0: PHP's own call is running (fileatime) */
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
+	sc_listings *listings;   /* listings of this thread (statcache_listing_hooks.c) */
 #endif
 ZEND_END_MODULE_GLOBALS(statcache)
 
@@ -57,6 +60,9 @@ static inline sc_cache *statcache_thread_cache(void)
 	sc_cache *c = SCG(cache);
 	return c ? c : statcache_thread_cache_slow();
 }
+
+/* GSHUTDOWN: a thread's remembered listings (statcache_listing_hooks.c). */
+void statcache_listings_free(sc_listings *s);
 #endif
 
 /* Why the cache is off in this process (NULL when it is on). */

@@ -42,6 +42,7 @@ static const sc_ini_range sc_range_entries = { 4096, 1 << 26, 0 };
 static const sc_ini_range sc_range_slots = { 64, 1 << 26, 1 };
 static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
 static const sc_ini_range sc_range_verify = { 0, ZEND_LONG_MAX, 0 };
+static const sc_ini_range sc_range_listing_bytes = { 0, 1 << 30, 0 };
 
 /* Integers only, in range, loudly: a refused value keeps the default. */
 static ZEND_INI_MH(OnUpdateScRange)
@@ -113,6 +114,9 @@ PHP_INI_BEGIN()
 		SC_GLOBAL_OFFSET(max_staleness_ms), SC_GLOBALS_PTR, (void *) &sc_range_staleness)
 	ZEND_INI_ENTRY3("statcache.verify_rate", "0", PHP_INI_ALL, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(verify_rate), SC_GLOBALS_PTR, (void *) &sc_range_verify)
+	/* per thread; 0: directory listings are not remembered */
+	ZEND_INI_ENTRY3("statcache.max_listing_bytes", "4194304", PHP_INI_SYSTEM, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(max_listing_bytes), SC_GLOBALS_PTR, (void *) &sc_range_listing_bytes)
 	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateBool,
 		test_untrusted, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateBool,
@@ -236,6 +240,8 @@ static PHP_GSHUTDOWN_FUNCTION(statcache)
 		sc_cache_delete(statcache_globals->cache);
 		statcache_globals->cache = NULL;
 	}
+	statcache_listings_free(statcache_globals->listings);
+	statcache_globals->listings = NULL;
 #endif
 }
 
@@ -351,6 +357,7 @@ typedef struct sc_totals {
 	uint64_t verify_checks, verify_mismatches, verify_stale;
 	uint64_t include_path_hits, include_path_skipped, include_path_fallbacks;
 	uint64_t link_hits;
+	uint64_t listing_hits, listing_misses, listing_flushes, listing_bytes;
 } sc_totals;
 
 #if STATCACHE_HAVE_CACHE
@@ -394,6 +401,10 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 	t->include_path_skipped += atomic_load_explicit(&n->include_path_skipped, memory_order_relaxed);
 	t->include_path_fallbacks += atomic_load_explicit(&n->include_path_fallbacks, memory_order_relaxed);
 	t->link_hits += atomic_load_explicit(&n->link_hits, memory_order_relaxed);
+	t->listing_hits += atomic_load_explicit(&n->listing_hits, memory_order_relaxed);
+	t->listing_misses += atomic_load_explicit(&n->listing_misses, memory_order_relaxed);
+	t->listing_flushes += atomic_load_explicit(&n->listing_flushes, memory_order_relaxed);
+	t->listing_bytes += atomic_load_explicit(&n->listing_bytes, memory_order_relaxed);
 }
 #endif
 
@@ -460,6 +471,10 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "include_path_skipped", (zend_long) t.include_path_skipped);
 	add_assoc_long(rv, "include_path_fallbacks", (zend_long) t.include_path_fallbacks);
 	add_assoc_long(rv, "link_hits", (zend_long) t.link_hits);
+	add_assoc_long(rv, "listing_hits", (zend_long) t.listing_hits);
+	add_assoc_long(rv, "listing_misses", (zend_long) t.listing_misses);
+	add_assoc_long(rv, "listing_flushes", (zend_long) t.listing_flushes);
+	add_assoc_long(rv, "listing_bytes", (zend_long) t.listing_bytes);
 }
 
 PHP_FUNCTION(statcache_stats)
@@ -519,6 +534,12 @@ PHP_FUNCTION(statcache_reset)
 #if STATCACHE_HAVE_CACHE
 	if (SCG(cache)) {
 		sc_cache_reset(SCG(cache));
+	}
+	if (SCG(listings)) {
+		sc_listings_clear(SCG(listings)); /* the epoch bump below drops them too; this frees them */
+		if (SCG(cache)) {
+			sc_count_set(&SCG(cache)->n->listing_bytes, 0);
+		}
 	}
 	if (sc_the_proc.gen) {
 		sc_proc_flush(0);

@@ -28,6 +28,11 @@ typedef struct sc_counters {
 	_Atomic uint64_t include_path_hits;       /* names resolved by the cached walk */
 	_Atomic uint64_t include_path_skipped;    /* candidates known missing: no syscall */
 	_Atomic uint64_t include_path_fallbacks;  /* not plain: the previous resolver's */
+	/* directory listings (statcache_listing_hooks.c) */
+	_Atomic uint64_t listing_hits;     /* opendir/scandir/glob served from a listing */
+	_Atomic uint64_t listing_misses;   /* ... that read the directory */
+	_Atomic uint64_t listing_flushes;  /* listings dropped at max_listing_bytes */
+	_Atomic uint64_t listing_bytes;    /* bytes held by listings */
 } sc_counters;
 
 static inline void sc_count(_Atomic uint64_t *c)

@@ -75,6 +75,7 @@ typedef enum {
 	SC_I_posix_seteuid,
 	SC_I_posix_setegid,
 	SC_I_posix_initgroups,
+	SC_I_glob,
 	SC_I_COUNT
 } sc_intercept_id;
 
@@ -186,5 +187,10 @@ void sc_sync_posix_setgid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_seteuid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_setegid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
+
+/* statcache_listing_hooks.c: directory listings from the remembered ones. */
+php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
+	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC);
+void sc_glob(INTERNAL_FUNCTION_PARAMETERS);
 
 #endif

@@ -383,6 +383,12 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
 			return NULL;
 		}
+		if ((re->r.st.st_mode & 0111) != 0111) {
+			/* the kernel resolves "dir/." and "dir/x/.." only with search
+			 * permission on dir (EACCES otherwise); the lexical reading
+			 * would not, so a directory not searchable by all is PHP's */
+			return NULL;
+		}
 		if (rlen > 1) {
 			/* its name slot: it stays a real directory */
 			if (tmp.ndeps == SC_MAX_DEPS) {

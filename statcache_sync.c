@@ -283,6 +283,9 @@ void sc_install_ops(void)
 	if (sc_orig_wops->stream_metadata) {
 		sc_wops.stream_metadata = sc_metadata;
 	}
+	if (sc_orig_wops->dir_opener) {
+		sc_wops.dir_opener = sc_listing_dir_opener; /* statcache_listing_hooks.c */
+	}
 	php_plain_files_wrapper.wops = &sc_wops;
 
 	sc_orig_stdio = php_stream_stdio_ops;

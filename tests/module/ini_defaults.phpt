@@ -1,9 +1,9 @@
 --TEST--
-module: the ten INI settings and their defaults
+module: the eleven INI settings and their defaults
 --FILE--
 <?php
 foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'shared_slots',
-        'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher'] as $k) {
+        'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes'] as $k) {
     var_dump("statcache.$k", ini_get("statcache.$k"));
 }
 // the settings meant for production: DESIGN.md's table less test_untrusted
@@ -31,4 +31,6 @@ string(24) "statcache.test_untrusted"
 string(1) "0"
 string(22) "statcache.test_watcher"
 string(1) "1"
-8 settings besides the test-only ones
+string(27) "statcache.max_listing_bytes"
+string(7) "4194304"
+9 settings besides the test-only ones

@@ -277,6 +277,23 @@ static void a_dotdot_after_a_regular_file_is_bypassed(void **state)
 	assert_int_equal(cnt(&f->c->n->bypassed), 2);
 }
 
+static void a_dot_after_a_directory_not_searchable_by_all_is_bypassed(void **state)
+{
+	fx *f = *state;
+
+	fx_mkdir(f, "d");
+	fx_mkdir(f, "d/sub");
+	fx_write(f, "d/f", "x");
+	assert_int_equal(chmod(P(f, "d/sub"), 0750), 0);
+	/* a user outside the group gets EACCES from the kernel: PHP's call */
+	assert_null(lk(f, P(f, "d/sub/.")));
+	assert_null(lk(f, P(f, "d/sub/../f")));
+	assert_int_equal(cnt(&f->c->n->bypassed), 2);
+	assert_int_equal(chmod(P(f, "d/sub"), 0755), 0);
+	sc_proc_mark_pending(); /* the sync point a chmod() through PHP is */
+	assert_non_null(lk(f, P(f, "d/sub/../f")));
+}
+
 static void relative_trailing_slash_and_nul_spellings_are_bypassed(void **state)
 {
 	fx *f = *state;
@@ -713,6 +730,7 @@ int main(void)
 		T(a_dotdot_spelling_stops_answering_when_its_directory_is_replaced),
 		T(a_dotdot_after_a_missing_directory_is_bypassed),
 		T(a_dotdot_after_a_regular_file_is_bypassed),
+		T(a_dot_after_a_directory_not_searchable_by_all_is_bypassed),
 		T(relative_trailing_slash_and_nul_spellings_are_bypassed),
 		T(another_process_write_is_seen_through_the_watcher),
 		T(another_process_delete_is_seen_through_the_watcher),

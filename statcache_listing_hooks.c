@@ -1,0 +1,479 @@
+/*
+ * statcache: directory listings answered from the remembered ones
+ * (statcache_listing.h).
+ *
+ *  - the plain-files wrapper's dir_opener: opendir(), scandir(), dir() and
+ *    the SPL directory iterators all open through it; for a watched,
+ *    trusted directory it returns a stream that serves the remembered
+ *    entries in the kernel's order, with PHP's own dirstream semantics
+ *    (rewind, one php_stream_dirent per read).  Anything else, and every
+ *    failure, is PHP's own opener: its errno and warnings stay PHP's.
+ *  - glob(): PHP's function, step for step, with glibc's glob(3) called
+ *    with GLOB_ALTDIRFUNC: matching, GLOB_BRACE and sorting stay glibc's,
+ *    the directory reads and stats come from the caches.  Patterns PHP
+ *    would refuse or resolve against the cwd go to the saved handler.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_statcache.h"
+#include "statcache_hooks.h"
+
+#if STATCACHE_HAVE_CACHE
+
+#include "main/php_streams.h"
+#include "main/streams/php_stream_plain_wrapper.h"
+#include "statcache_intercept.h"
+#include "statcache_listing.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+/* This thread's store, created on first use (freed at GSHUTDOWN). */
+static sc_listings *sc_listings_of_thread(void)
+{
+	sc_listings *s = SCG(listings);
+	if (!s) {
+		s = malloc(sizeof(*s));
+		if (!s || sc_listings_init(s, (size_t) SCG(max_listing_bytes)) < 0) {
+			free(s);
+			return NULL;
+		}
+		SCG(listings) = s;
+	}
+	return s;
+}
+
+void statcache_listings_free(sc_listings *s)
+{
+	if (s) {
+		sc_listings_free(s);
+		free(s);
+	}
+}
+
+/* /proc, /sys and /dev: kernel file systems the stat cache never trusts;
+ * listing them (scandir('/proc/self/fd')) needs no lookup, no watch on the
+ * way, and no "untrusted" log line. */
+static bool sc_listing_kernel_fs(const char *path, size_t len)
+{
+	static const char *const roots[] = { "/proc", "/sys", "/dev" };
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		size_t n = strlen(roots[i]);
+		if (len >= n && memcmp(path, roots[i], n) == 0 && (len == n || path[n] == '/')) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The listing of an absolute directory path (a reference to release), or
+ * NULL when PHP's own read must answer: not a watched, trusted, real
+ * directory, refused by open_basedir, unreadable, or too large to keep.
+ * A stream checking its listing again does not count it as a second hit.
+ * "dir/" opens what "dir" does when that is a real directory (the only
+ * case answered here), so trailing slashes are dropped for the lookup. */
+static sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, bool count_hit)
+{
+	char dir[MAXPATHLEN];
+	size_t base = len;
+	sc_entry *e;
+	sc_listings *s;
+	sc_listing *l;
+	sc_cache *c;
+
+	while (base > 1 && path[base - 1] == '/') {
+		base--;
+	}
+	if (base < len) {
+		if (base >= sizeof(dir)) {
+			return NULL;
+		}
+		memcpy(dir, path, base);
+		dir[base] = '\0';
+		path = dir;
+		len = base;
+	}
+	if (SCG(max_listing_bytes) == 0 || sc_listing_kernel_fs(path, len)) {
+		return NULL; /* listings are off; a kernel file system */
+	}
+	e = sc_hook_lookup(path, len, check_basedir);
+	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode) || e->r.wd < 0) {
+		return NULL;
+	}
+	c = SCG(cache);
+	s = sc_listings_of_thread();
+	if (!s || !c) {
+		return NULL;
+	}
+	l = sc_listings_get(s, sc_the_proc.gen, e->key, e->len);
+	if (l) {
+		if (count_hit) {
+			sc_count(&c->n->listing_hits);
+		}
+		return l;
+	}
+	sc_count(&c->n->listing_misses);
+	/* e's dependencies were read before its lstat(), and hold now: a change
+	 * made after them, before or during this read, bumps one of them */
+	l = sc_listing_read(e->key, e->len, e->r.epoch, e->r.deps, e->r.ndeps, SC_LISTING_MAX_NAMES);
+	if (l) {
+		l->dir_dev = (uint64_t) e->r.st.st_dev;
+		l->dir_ino = (uint64_t) e->r.st.st_ino;
+	}
+	if (l && sc_listings_put(s, l) == 1 && s->flushes != c->n->listing_flushes) {
+		sc_count_set(&c->n->listing_flushes, s->flushes);
+	}
+	if (l) {
+		sc_count_set(&c->n->listing_bytes, s->bytes);
+	}
+	return l;
+}
+
+/* ---- the directory stream ------------------------------------------------- */
+
+/* A directory stream: the listing taken at opendir(), checked again
+ * before the first entry and at each rewind, which is when glibc's
+ * readdir() would read the kernel's current state. */
+typedef struct sc_dirstream {
+	sc_listing *l;
+	DIR *real;               /* the listing went stale: the kernel's own */
+	uint32_t pos;
+	bool current;            /* l checked since open or the last rewind */
+	bool gone;               /* the directory is no longer at its path */
+} sc_dirstream;
+
+/* Makes the stream show the directory as it is now.  Still valid: nothing
+ * to do (no syscall).  Changed: the fresh listing of the same directory,
+ * or, when it is no longer one the cache answers, a real DIR on it.  A
+ * directory that is no longer at its path (deleted, or replaced) reads as
+ * an open descriptor on a deleted directory does: nothing. */
+static void sc_dirstream_refresh(sc_dirstream *ds)
+{
+	sc_listing *old = ds->l, *l;
+	struct stat st;
+
+	ds->current = true;
+	if (!old) {
+		return;
+	}
+	l = sc_listing_for(old->key, old->keylen, false, false);
+	if (l == old) {
+		sc_listing_release(l);
+		return;
+	}
+	if (l && l->dir_dev == old->dir_dev && l->dir_ino == old->dir_ino) {
+		ds->l = l;
+		sc_listing_release(old);
+		return;
+	}
+	sc_listing_release(l);
+	ds->real = opendir(old->key);
+	if (ds->real && (fstat(dirfd(ds->real), &st) != 0 || (uint64_t) st.st_dev != old->dir_dev
+			|| (uint64_t) st.st_ino != old->dir_ino)) {
+		closedir(ds->real);
+		ds->real = NULL;
+	}
+	ds->gone = !ds->real;
+	ds->l = NULL;
+	sc_listing_release(old);
+}
+
+/* As php_plain_files_dirstream_read: one entry per call, 0 at the end. */
+static ssize_t sc_dirstream_read(php_stream *stream, char *buf, size_t count)
+{
+	sc_dirstream *ds = stream->abstract;
+	php_stream_dirent *ent = (php_stream_dirent *) buf;
+	uint32_t i;
+
+	if (count != sizeof(php_stream_dirent)) {
+		return -1;
+	}
+	if (!ds->current) {
+		sc_dirstream_refresh(ds);
+	}
+	if (ds->real) {
+		struct dirent *d = readdir(ds->real);
+		if (!d) {
+			return 0;
+		}
+		PHP_STRLCPY(ent->d_name, d->d_name, sizeof(ent->d_name), strlen(d->d_name));
+		return sizeof(php_stream_dirent);
+	}
+	if (ds->gone || ds->pos >= ds->l->count) {
+		return 0;
+	}
+	i = ds->pos++;
+	PHP_STRLCPY(ent->d_name, sc_listing_name_at(ds->l, i), sizeof(ent->d_name), ds->l->ents[i].len);
+	return sizeof(php_stream_dirent);
+}
+
+static int sc_dirstream_close(php_stream *stream, int close_handle)
+{
+	sc_dirstream *ds = stream->abstract;
+	if (ds->real) {
+		closedir(ds->real);
+	}
+	sc_listing_release(ds->l);
+	efree(ds);
+	return 0;
+}
+
+/* As php_plain_files_dirstream_rewind: any seek rewinds, and the next
+ * read shows the directory's current state. */
+static int sc_dirstream_rewind(php_stream *stream, zend_off_t offset, int whence, zend_off_t *newoffs)
+{
+	sc_dirstream *ds = stream->abstract;
+	if (ds->real) {
+		rewinddir(ds->real);
+	} else {
+		ds->pos = 0;
+		ds->current = false;
+	}
+	return 0;
+}
+
+static const php_stream_ops sc_dirstream_ops = {
+	NULL, sc_dirstream_read,
+	sc_dirstream_close, NULL,
+	"dir",
+	sc_dirstream_rewind,
+	NULL, /* cast */
+	NULL, /* stat */
+	NULL  /* set_option */
+};
+
+php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
+	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
+{
+	if (!(options & STREAM_USE_GLOB_DIR_OPEN) && path[0] == '/' && SCG(active)) {
+		sc_listing *l = sc_listing_for(path, strlen(path), !(options & STREAM_DISABLE_OPEN_BASEDIR), true);
+		if (l) {
+			sc_dirstream *ds = ecalloc(1, sizeof(*ds));
+			php_stream *s;
+			ds->l = l;
+			s = php_stream_alloc_rel(&sc_dirstream_ops, ds, 0, mode);
+			if (!s) {
+				sc_listing_release(l);
+				efree(ds);
+			}
+			return s;
+		}
+	}
+	return sc_orig_wops->dir_opener(wrapper, path, mode, options, opened_path, context STREAMS_REL_CC);
+}
+
+/* ---- glob(3) callbacks ------------------------------------------------------ */
+
+/* A directory glob(3) reads: a remembered listing, or the real one. */
+typedef struct sc_gl_dir {
+	sc_listing *l;
+	DIR *real;
+	uint32_t pos;
+	struct dirent ent;
+} sc_gl_dir;
+
+static void *sc_gl_opendir(const char *name)
+{
+	sc_gl_dir *d = calloc(1, sizeof(*d));
+	if (!d) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	/* glob(3) itself never checks open_basedir: PHP filters its results */
+	if (name[0] == '/') {
+		d->l = sc_listing_for(name, strlen(name), false, true);
+	}
+	if (!d->l) {
+		d->real = opendir(name);
+		if (!d->real) {
+			int err = errno;
+			free(d);
+			errno = err;
+			return NULL;
+		}
+	}
+	return d;
+}
+
+static struct dirent *sc_gl_readdir(void *p)
+{
+	sc_gl_dir *d = p;
+	const sc_listing_name *n;
+
+	if (d->real) {
+		return readdir(d->real);
+	}
+	if (d->pos >= d->l->count) {
+		return NULL;
+	}
+	n = &d->l->ents[d->pos];
+	memcpy(d->ent.d_name, sc_listing_name_at(d->l, d->pos), (size_t) n->len + 1);
+	d->ent.d_ino = (ino_t) n->ino;
+	d->ent.d_type = n->type;
+	d->ent.d_off = (off_t) ++d->pos;
+	d->ent.d_reclen = (unsigned short) sizeof(d->ent);
+	return &d->ent;
+}
+
+static void sc_gl_closedir(void *p)
+{
+	sc_gl_dir *d = p;
+	if (d->real) {
+		closedir(d->real);
+	}
+	sc_listing_release(d->l);
+	free(d);
+}
+
+/* lstat() (follow = 0) or stat() from the stat cache where it answers.
+ * GLOB_MARK results end in '/' (PHP's GLOB_ONLYDIR re-check stats them):
+ * "dir/" is the directory, "file/" fails with ENOTDIR, and a symlink is
+ * followed even by lstat(), so that one is the kernel's. */
+static int sc_gl_statx(const char *path, struct stat *st, bool follow)
+{
+	size_t len = path[0] == '/' ? strlen(path) : 0, base = len;
+	char dir[MAXPATHLEN];
+	sc_entry *e = NULL;
+
+	while (base > 1 && path[base - 1] == '/') {
+		base--;
+	}
+	if (len && base < sizeof(dir)) {
+		memcpy(dir, path, base);
+		dir[base] = '\0';
+		e = sc_hook_lookup(dir, base, false);
+	}
+	if (e && base < len) {
+		if (e->r.kind == SC_KIND_FOUND) {
+			if (!S_ISDIR(e->r.st.st_mode)) {
+				errno = ENOTDIR;
+				return -1;
+			}
+			*st = e->r.st;
+			return 0;
+		}
+		if (e->r.kind == SC_KIND_MISSING) {
+			errno = e->r.err;
+			return -1;
+		}
+		e = NULL;
+	}
+	if (e) {
+		if (e->r.kind == SC_KIND_FOUND || (e->r.kind == SC_KIND_LINK && !follow)) {
+			*st = e->r.st;
+			return 0;
+		}
+		if (e->r.kind == SC_KIND_MISSING) {
+			errno = e->r.err;
+			return -1;
+		}
+	}
+	return follow ? stat(path, st) : lstat(path, st);
+}
+
+static int sc_gl_lstat(const char *restrict path, struct stat *restrict st)
+{
+	return sc_gl_statx(path, st, false);
+}
+
+static int sc_gl_stat(const char *restrict path, struct stat *restrict st)
+{
+	return sc_gl_statx(path, st, true);
+}
+
+/* ---- glob() ------------------------------------------------------------------ */
+
+/* ext/standard/dir.c's list of the flags glob() accepts on glibc. */
+#define SC_GLOB_FLAGS (GLOB_BRACE | GLOB_MARK | GLOB_NOSORT | GLOB_NOCHECK | GLOB_NOESCAPE \
+	| GLOB_ERR | GLOB_ONLYDIR)
+
+/* PHP_FUNCTION(glob) for an absolute pattern of plain arguments: the same
+ * glob(3) call (plus GLOB_ALTDIRFUNC) and the same post-processing
+ * (open_basedir filter, GLOB_ONLYDIR re-check, [] vs false). */
+static bool sc_glob_answer(zend_execute_data *execute_data, zval *return_value)
+{
+	zval *zpat, *zflags = NULL;
+	const char *pattern;
+	zend_long flags = 0;
+	glob_t gb;
+	bool basedir_limit = false;
+	int ret;
+
+	if (!SCG(active) || SCG(bypass_depth) || SCG(max_listing_bytes) == 0 || ZEND_NUM_ARGS() < 1 || ZEND_NUM_ARGS() > 2
+			|| (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
+		return false;
+	}
+	zpat = ZEND_CALL_ARG(execute_data, 1);
+	ZVAL_DEREF(zpat);
+	if (ZEND_NUM_ARGS() == 2) {
+		zflags = ZEND_CALL_ARG(execute_data, 2);
+		ZVAL_DEREF(zflags);
+		if (Z_TYPE_P(zflags) != IS_LONG) {
+			return false;
+		}
+		flags = Z_LVAL_P(zflags);
+	}
+	/* what PHP refuses with an error, or resolves against the cwd, is PHP's */
+	if (Z_TYPE_P(zpat) != IS_STRING || Z_STRLEN_P(zpat) == 0 || Z_STRLEN_P(zpat) >= MAXPATHLEN
+			|| Z_STRVAL_P(zpat)[0] != '/' || strlen(Z_STRVAL_P(zpat)) != Z_STRLEN_P(zpat)
+			|| (SC_GLOB_FLAGS & flags) != flags || !statcache_thread_cache()
+			|| sc_proc_start() < 0) {
+		return false;
+	}
+	pattern = Z_STRVAL_P(zpat);
+
+	memset(&gb, 0, sizeof(gb));
+	gb.gl_opendir = sc_gl_opendir;
+	gb.gl_readdir = sc_gl_readdir;
+	gb.gl_closedir = sc_gl_closedir;
+	gb.gl_lstat = sc_gl_lstat;
+	gb.gl_stat = sc_gl_stat;
+	ret = glob(pattern, (int) flags | GLOB_ALTDIRFUNC, NULL, &gb);
+	if (ret != 0) {
+		globfree(&gb);
+		if (ret == GLOB_NOMATCH) {
+			array_init(return_value);
+		} else {
+			RETVAL_FALSE;
+		}
+		return true;
+	}
+	array_init(return_value);
+	for (size_t n = 0; n < gb.gl_pathc && gb.gl_pathv; n++) {
+		zval tmp;
+		if (PG(open_basedir) && *PG(open_basedir) && php_check_open_basedir_ex(gb.gl_pathv[n], 0)) {
+			basedir_limit = true;
+			continue;
+		}
+		/* PHP re-checks GLOB_ONLYDIR with stat(): glibc may let others through */
+		if (flags & GLOB_ONLYDIR) {
+			struct stat st;
+			if (sc_gl_stat(gb.gl_pathv[n], &st) != 0 || !S_ISDIR(st.st_mode)) {
+				continue;
+			}
+		}
+		ZVAL_STRING(&tmp, gb.gl_pathv[n]);
+		zend_hash_next_index_insert_new(Z_ARRVAL_P(return_value), &tmp);
+	}
+	globfree(&gb);
+	if (basedir_limit && !zend_hash_num_elements(Z_ARRVAL_P(return_value))) {
+		zend_array_destroy(Z_ARR_P(return_value));
+		RETVAL_FALSE;
+	}
+	return true;
+}
+
+void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
+{
+	if (!sc_glob_answer(execute_data, return_value)) {
+		sc_orig(SC_I_glob)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	}
+}
+
+#endif

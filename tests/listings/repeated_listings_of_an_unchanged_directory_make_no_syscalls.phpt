@@ -1,0 +1,90 @@
+--TEST--
+syscalls: repeated glob() (several flags, wildcards in several components, GLOB_BRACE), scandir(), opendir()/readdir() and the SPL iterators of unchanged directories make no getdents64, no openat of the directories and no per-entry stat
+--DESCRIPTION--
+Symlinked entries are left out: the stat cache keeps lstat() results, so
+stat() through a symlink (GLOB_MARK, GLOB_ONLYDIR on a DT_LNK entry) and a
+listing through a symlinked directory stay PHP's own calls (README).
+--SKIPIF--
+<?php
+$strace = trim((string) shell_exec('command -v strace 2>/dev/null'));
+if ($strace === '') {
+    die('skip strace not installed');
+}
+exec('strace -o /dev/null true 2>&1', $out, $rc);
+if ($rc !== 0) {
+    die('skip strace cannot trace here: ' . implode(' ', $out));
+}
+?>
+--INI--
+statcache.enable_cli=1
+--FILE--
+<?php
+require __DIR__ . '/../include/listing_common.inc';
+$d = sc_tmpdir('listings-strace');
+$tree = "$d/tree";
+mkdir($tree);
+ls_fixture($tree);
+/* a symlinked entry is PHP's own: stat() follows it for GLOB_MARK and
+ * GLOB_ONLYDIR, and a directory reached through one is read by the kernel */
+unlink("$tree/link-a");
+unlink("$tree/link-sub");
+// WordPress-style: a lang/ directory per plugin
+for ($i = 0; $i < 10; $i++) {
+    mkdir("$tree/plugins/p$i/lang", 0755, true);
+    file_put_contents("$tree/plugins/p$i/p$i.php", '<?php');
+    file_put_contents("$tree/plugins/p$i/lang/p$i-de_DE.mo", 'mo');
+}
+$script = "$d/listings.php";
+file_put_contents($script, '<?php
+$t = ' . var_export($tree, true) . ';
+function all(string $t): int {
+    $n = count(scandir($t)) + count(scandir("$t/sub", SCANDIR_SORT_NONE));
+    foreach ([0, GLOB_MARK, GLOB_ONLYDIR, GLOB_NOSORT, GLOB_ONLYDIR | GLOB_MARK] as $f) {
+        $n += count(glob("$t/*", $f)) + count(glob("$t/*/*.php", $f));
+    }
+    $n += count(glob("$t/{a,b,sub}*", GLOB_BRACE)) + count(glob("$t/plugins/*/lang/*.mo"));
+    $h = opendir("$t/sub");
+    while (readdir($h) !== false) { $n++; }
+    rewinddir($h);
+    while (readdir($h) !== false) { $n++; }
+    closedir($h);
+    foreach (new DirectoryIterator($t) as $f) { $n++; }
+    foreach (new FilesystemIterator("$t/lang") as $f) { $n++; }
+    return $n;
+}
+$warm = all($t);
+usleep(1111);                      // begin marker
+$again = all($t) + all($t) + all($t);
+usleep(2222);                      // end marker
+$s = statcache_stats();
+echo $warm * 3 === $again ? "same counts" : "counts differ: $warm $again", " ", $s["listing_hits"] > 0 ? "listing hits" : "no listing hits", "\n";
+');
+$log = "$d/strace.log";
+[$rc, $out, $err] = sc_run(array_merge(
+    ['strace', '-f', '-o', $log, '-e',
+     'trace=getdents64,getdents,openat,open,access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat,nanosleep,clock_nanosleep'],
+    sc_php_with_ext(['statcache.enable_cli' => 1]), [$script]));
+echo "exit $rc: $out";
+echo $err === '' ? '' : "stderr: $err\n";
+
+$in = false;
+$markers = 0;
+$calls = [];
+foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
+    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
+        $markers++;
+        $in = $m[1] === '1111';
+        continue;
+    }
+    if ($in && preg_match('/^\d+\s+(getdents64|getdents|openat|open|access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l)) {
+        $calls[] = $l;
+    }
+}
+echo "markers: $markers\n";
+echo "directory and stat syscalls between the markers: ", count($calls), "\n";
+echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';
+?>
+--EXPECT--
+exit 0: same counts listing hits
+markers: 2
+directory and stat syscalls between the markers: 0
