@@ -353,11 +353,9 @@ static long sc_read_sysctl(const char *name)
 }
 
 typedef struct sc_totals {
-	uint64_t hits, misses, negative_hits, bypassed, untrusted, flushes, access_calls, entries, memory;
-	uint64_t verify_checks, verify_mismatches, verify_stale;
-	uint64_t include_path_hits, include_path_skipped, include_path_fallbacks;
-	uint64_t link_hits;
-	uint64_t listing_hits, listing_misses, listing_flushes, listing_bytes;
+#define SC_TOTAL_FIELD(name) uint64_t name;
+	SC_COUNTERS(SC_TOTAL_FIELD)
+#undef SC_TOTAL_FIELD
 } sc_totals;
 
 #if STATCACHE_HAVE_CACHE
@@ -385,26 +383,9 @@ static void sc_sum(sc_totals *t, bool all_threads)
 static void sc_add_counters(const sc_counters *n, void *arg)
 {
 	sc_totals *t = arg;
-	t->hits += atomic_load_explicit(&n->hits, memory_order_relaxed);
-	t->misses += atomic_load_explicit(&n->misses, memory_order_relaxed);
-	t->negative_hits += atomic_load_explicit(&n->negative_hits, memory_order_relaxed);
-	t->bypassed += atomic_load_explicit(&n->bypassed, memory_order_relaxed);
-	t->untrusted += atomic_load_explicit(&n->untrusted, memory_order_relaxed);
-	t->flushes += atomic_load_explicit(&n->flushes, memory_order_relaxed);
-	t->access_calls += atomic_load_explicit(&n->access_calls, memory_order_relaxed);
-	t->entries += atomic_load_explicit(&n->entries, memory_order_relaxed);
-	t->memory += atomic_load_explicit(&n->memory, memory_order_relaxed);
-	t->verify_checks += atomic_load_explicit(&n->verify_checks, memory_order_relaxed);
-	t->verify_mismatches += atomic_load_explicit(&n->verify_mismatches, memory_order_relaxed);
-	t->verify_stale += atomic_load_explicit(&n->verify_stale, memory_order_relaxed);
-	t->include_path_hits += atomic_load_explicit(&n->include_path_hits, memory_order_relaxed);
-	t->include_path_skipped += atomic_load_explicit(&n->include_path_skipped, memory_order_relaxed);
-	t->include_path_fallbacks += atomic_load_explicit(&n->include_path_fallbacks, memory_order_relaxed);
-	t->link_hits += atomic_load_explicit(&n->link_hits, memory_order_relaxed);
-	t->listing_hits += atomic_load_explicit(&n->listing_hits, memory_order_relaxed);
-	t->listing_misses += atomic_load_explicit(&n->listing_misses, memory_order_relaxed);
-	t->listing_flushes += atomic_load_explicit(&n->listing_flushes, memory_order_relaxed);
-	t->listing_bytes += atomic_load_explicit(&n->listing_bytes, memory_order_relaxed);
+#define SC_ADD(name) t->name += atomic_load_explicit(&n->name, memory_order_relaxed);
+	SC_COUNTERS(SC_ADD)
+#undef SC_ADD
 }
 #endif
 
@@ -461,20 +442,9 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "overflows", 0);
 	add_assoc_long(rv, "watches", 0);
 #endif
-	add_assoc_long(rv, "access_calls", (zend_long) t.access_calls);
-	add_assoc_long(rv, "entries", (zend_long) t.entries);
-	add_assoc_long(rv, "memory", (zend_long) t.memory);
-	add_assoc_long(rv, "verify_checks", (zend_long) t.verify_checks);
-	add_assoc_long(rv, "verify_mismatches", (zend_long) t.verify_mismatches);
-	add_assoc_long(rv, "verify_stale", (zend_long) t.verify_stale);
-	add_assoc_long(rv, "include_path_hits", (zend_long) t.include_path_hits);
-	add_assoc_long(rv, "include_path_skipped", (zend_long) t.include_path_skipped);
-	add_assoc_long(rv, "include_path_fallbacks", (zend_long) t.include_path_fallbacks);
-	add_assoc_long(rv, "link_hits", (zend_long) t.link_hits);
-	add_assoc_long(rv, "listing_hits", (zend_long) t.listing_hits);
-	add_assoc_long(rv, "listing_misses", (zend_long) t.listing_misses);
-	add_assoc_long(rv, "listing_flushes", (zend_long) t.listing_flushes);
-	add_assoc_long(rv, "listing_bytes", (zend_long) t.listing_bytes);
+#define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);
+	SC_COUNTERS_LISTED(SC_ADD_KEY)
+#undef SC_ADD_KEY
 }
 
 PHP_FUNCTION(statcache_stats)

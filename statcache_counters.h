@@ -7,32 +7,40 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+/* Every counter: one list makes the struct, the per-thread sums and the
+ * stats array.  statcache_stats() places the first six among the
+ * process-wide keys itself and adds the others in this order. */
+#define SC_COUNTERS(X) SC_COUNTERS_PLACED(X) SC_COUNTERS_LISTED(X)
+#define SC_COUNTERS_PLACED(X) \
+	X(hits) \
+	X(misses) \
+	X(negative_hits) \
+	X(bypassed) \
+	X(untrusted) \
+	X(flushes)                 /* this thread's table dropped at max_entries */
+#define SC_COUNTERS_LISTED(X) \
+	X(access_calls)            /* access() asked of the kernel */ \
+	X(entries)                 /* results + spellings held */ \
+	X(memory)                  /* bytes held by them */ \
+	X(verify_checks)           /* hits re-checked (statcache.verify_rate) */ \
+	X(verify_mismatches)       /* ... that were wrong though no event was pending */ \
+	X(verify_stale)            /* ... that were behind a queued event */ \
+	X(include_path_hits)       /* names resolved by the cached walk (statcache_include.c) */ \
+	X(include_path_skipped)    /* candidates known missing: no syscall */ \
+	X(include_path_fallbacks)  /* not plain: the previous resolver's */ \
+	X(link_hits)               /* hits for a spelling through symlinks */ \
+	X(listing_hits)            /* opendir/scandir/glob served from a listing */ \
+	X(listing_misses)          /* ... that read the directory */ \
+	X(listing_flushes)         /* listings dropped at max_listing_bytes */ \
+	X(listing_bytes)           /* bytes held by listings */
+
 /* Written only by the thread that owns them, read by statcache_stats() in
  * any thread: relaxed atomics, incremented with a plain load and store
  * (no locked instruction on the hit path). */
 typedef struct sc_counters {
-	_Atomic uint64_t hits;
-	_Atomic uint64_t misses;
-	_Atomic uint64_t negative_hits;
-	_Atomic uint64_t bypassed;
-	_Atomic uint64_t untrusted;
-	_Atomic uint64_t flushes;        /* this thread's table dropped at max_entries */
-	_Atomic uint64_t access_calls;   /* access() asked of the kernel */
-	_Atomic uint64_t verify_checks;      /* hits re-checked (statcache.verify_rate) */
-	_Atomic uint64_t verify_mismatches;  /* ... that were wrong though no event was pending */
-	_Atomic uint64_t verify_stale;       /* ... that were behind a queued event */
-	_Atomic uint64_t link_hits;      /* hits for a spelling through symlinks */
-	_Atomic uint64_t entries;        /* results + spellings held */
-	_Atomic uint64_t memory;         /* bytes held by them */
-	/* include_path resolution (statcache_include.c) */
-	_Atomic uint64_t include_path_hits;       /* names resolved by the cached walk */
-	_Atomic uint64_t include_path_skipped;    /* candidates known missing: no syscall */
-	_Atomic uint64_t include_path_fallbacks;  /* not plain: the previous resolver's */
-	/* directory listings (statcache_listing_hooks.c) */
-	_Atomic uint64_t listing_hits;     /* opendir/scandir/glob served from a listing */
-	_Atomic uint64_t listing_misses;   /* ... that read the directory */
-	_Atomic uint64_t listing_flushes;  /* listings dropped at max_listing_bytes */
-	_Atomic uint64_t listing_bytes;    /* bytes held by listings */
+#define SC_COUNTER_FIELD(name) _Atomic uint64_t name;
+	SC_COUNTERS(SC_COUNTER_FIELD)
+#undef SC_COUNTER_FIELD
 } sc_counters;
 
 static inline void sc_count(_Atomic uint64_t *c)
