@@ -227,6 +227,8 @@ int sc_proc_startup(const sc_proc_settings *s)
 		p->off_reason = "could not allocate the generation table";
 		p->errno_at_failure = -rc;
 		atomic_store(&p->state, SC_PROC_FAILED);
+		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: could not allocate the generation table (%s); "
+			"the cache is off", strerror(-rc));
 		return rc;
 	}
 	p->gen = p->region.gen;

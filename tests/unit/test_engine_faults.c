@@ -279,6 +279,7 @@ static void a_failed_mmap_of_the_shared_table_turns_the_cache_off(void **state)
 	assert_int_equal(fired, 1);
 	assert_string_equal(sc_the_proc.off_reason, "could not allocate the generation table");
 	assert_int_equal(sc_the_proc.errno_at_failure, ENOMEM);
+	assert_non_null(strstr(fx_last_log, "could not allocate the generation table"));
 	/* a later MINIT (no fault) works */
 	assert_int_equal(run_life(f, &s, &made), 0);
 	assert_true(made);
