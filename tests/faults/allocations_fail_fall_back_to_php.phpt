@@ -36,7 +36,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: off, off_reason: could not allocate the generation table, hits: none
+enabled: false, off_reason: could not allocate the generation table, hits: none
 stderr: failcall: malloc #1 failed (ENOMEM)
 stderr: statcache: could not allocate the generation table (Cannot allocate memory); the cache is off
 faults injected: 1
@@ -48,7 +48,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: %s
+enabled: true, off_reason: (none), hits: %s
 stderr: failcall: malloc #2 failed (ENOMEM)
 faults injected: 1
 exit: 0
@@ -59,7 +59,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: %s
+enabled: true, off_reason: (none), hits: %s
 stderr: failcall: malloc #3 failed (ENOMEM)
 faults injected: 1
 exit: 0
@@ -70,7 +70,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: %s
+enabled: true, off_reason: (none), hits: %s
 stderr: failcall: malloc #4 failed (ENOMEM)
 faults injected: 1
 exit: 0
@@ -81,7 +81,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: %s
+enabled: true, off_reason: (none), hits: %s
 stderr: failcall: malloc #6 failed (ENOMEM)
 faults injected: 1
 exit: 0
@@ -92,7 +92,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: none
+enabled: true, off_reason: (none), hits: none
 stderr: failcall: malloc #2 failed (ENOMEM)
 faults injected: %d
 exit: 0

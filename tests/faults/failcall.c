@@ -4,8 +4,9 @@
  * or the allocator says no (the tests in tests/faults compile it with gcc).
  *
  *   SC_FAIL=NAME:N[+][:ERRNO]   the Nth call of NAME made from a shared object
- *                               whose path contains SC_FAIL_FROM (default
- *                               "statcache") fails with ERRNO (a number;
+ *                               whose file name (not its directory) contains
+ *                               SC_FAIL_FROM (default "statcache.so") fails
+ *                               with ERRNO (a number;
  *                               default per function); "N+" fails the Nth and
  *                               every later one.
  * Calls from PHP itself or libc pass through untouched: only the module's
@@ -32,7 +33,7 @@
 #include <unistd.h>
 
 static char fail_name[64];
-static const char *fail_from = "statcache";
+static const char *fail_from = "statcache.so";
 static long fail_nth, fail_count;
 static int fail_errno, fail_onward, fail_parsed;
 static __thread int in_shim;
@@ -73,7 +74,8 @@ static int failcall_now(const char *name, const void *caller, int dflt_errno, in
 		return 0;
 	}
 	in_shim = 1;
-	if (!dladdr(caller, &info) || !info.dli_fname || !strstr(info.dli_fname, fail_from)) {
+	if (!dladdr(caller, &info) || !info.dli_fname
+			|| !strstr(strrchr(info.dli_fname, '/') ? strrchr(info.dli_fname, '/') + 1 : info.dli_fname, fail_from)) {
 		in_shim = 0;
 		return 0;
 	}

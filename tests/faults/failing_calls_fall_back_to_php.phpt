@@ -55,7 +55,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: off, off_reason: inotify_init1() failed (fs.inotify.max_user_instances, or the open-files limit?), hits: none
+enabled: false, off_reason: inotify_init1() failed (fs.inotify.max_user_instances, or the open-files limit?), hits: none
 stderr: failcall: inotify_init1 #1 failed (EMFILE)
 stderr: statcache: inotify_init1() failed: Too many open files; the cache is off in process %d (raise fs.inotify.max_user_instances, or ulimit -n)
 faults injected: 1
@@ -67,7 +67,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: off, off_reason: cannot open /proc/self/mountinfo (open-files limit?), hits: none
+enabled: false, off_reason: cannot open /proc/self/mountinfo (open-files limit?), hits: none
 stderr: failcall: open #1 failed (EMFILE)
 stderr: statcache: cannot open /proc/self/mountinfo: Too many open files; the cache is off in process %d
 faults injected: 1
@@ -79,7 +79,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: epoll_create1 #1 failed (EMFILE)
 stderr: statcache: no watcher thread (Too many open files); lookups drain the queue themselves every millisecond
 faults injected: 1
@@ -91,7 +91,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: eventfd #1 failed (EMFILE)
 stderr: statcache: no watcher thread (Too many open files); lookups drain the queue themselves every millisecond
 faults injected: 1
@@ -103,7 +103,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: epoll_ctl #1 failed (ENOMEM)
 stderr: statcache: no watcher thread (Cannot allocate memory); lookups drain the queue themselves every millisecond
 faults injected: 1
@@ -115,7 +115,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: epoll_ctl #2 failed (ENOMEM)
 stderr: statcache: no watcher thread (Cannot allocate memory); lookups drain the queue themselves every millisecond
 faults injected: 1
@@ -127,7 +127,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: pthread_create #1 failed (EAGAIN)
 stderr: statcache: no watcher thread (Resource temporarily unavailable); lookups drain the queue themselves every millisecond
 faults injected: 1
@@ -139,7 +139,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: epoll_wait #1 failed (EBADF)
 faults injected: %d
 exit: 0
@@ -150,7 +150,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: read #1 failed (EIO)
 faults injected: 1
 exit: 0
@@ -161,7 +161,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: some
+enabled: true, off_reason: (none), hits: some
 stderr: failcall: read #1 failed (EIO)
 faults injected: %d
 exit: 0
@@ -172,7 +172,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: none
+enabled: true, off_reason: (none), hits: none
 stderr: failcall: statfs #1 failed (EIO)
 stderr: statcache: statfs(/) failed (Input/output error); paths below it are not cached
 faults injected: 1
@@ -184,7 +184,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: none
+enabled: true, off_reason: (none), hits: none
 stderr: failcall: statfs #1 failed (EIO)
 stderr: statcache: statfs(/) failed (Input/output error); paths below it are not cached
 faults injected: %d
@@ -196,7 +196,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: none
+enabled: true, off_reason: (none), hits: none
 stderr: failcall: inotify_add_watch #1 failed (ENOSPC)
 stderr: statcache: inotify_add_watch() failed with ENOSPC; directories past the limit are not cached (raise fs.inotify.max_user_watches)
 faults injected: 1
@@ -208,7 +208,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: per process, off_reason: (none), hits: none
+enabled: true, off_reason: (none), hits: none
 stderr: failcall: inotify_add_watch #2 failed (EACCES)
 faults injected: %d
 exit: 0
@@ -219,7 +219,7 @@ again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [
   php -n: same
 changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
   php -n: same
-mode: off, off_reason: could not allocate the generation table, hits: none
+enabled: false, off_reason: could not allocate the generation table, hits: none
 stderr: failcall: mmap #1 failed (ENOMEM)
 stderr: statcache: could not allocate the generation table (Cannot allocate memory); the cache is off
 faults injected: 1
