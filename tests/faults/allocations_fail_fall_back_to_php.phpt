@@ -4,6 +4,8 @@ faults: the module's allocations (malloc, calloc, realloc, posix_memalign) fail 
 <?php
 exec('command -v gcc', $o, $rc);
 if ($rc !== 0) die('skip gcc is not installed (the failcall shim is compiled by the test)');
+require __DIR__ . '/../include/common.inc';
+if (sc_module_is_builtin()) die('skip statcache is compiled into PHP: the shim cannot tell its calls from PHP\'s');
 /* run-tests.php -m (valgrind) and --asan set USE_ZEND_ALLOC=0: both replace
  * the allocator, so the shim cannot fail it (tests/unit/test_engine_faults.c
  * fails every allocation in turn under ASan instead) */

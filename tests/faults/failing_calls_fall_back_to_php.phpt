@@ -4,6 +4,8 @@ faults: each call the module makes that can fail (inotify_init1, inotify_add_wat
 <?php
 exec('command -v gcc', $o, $rc);
 if ($rc !== 0) die('skip gcc is not installed (the failcall shim is compiled by the test)');
+require __DIR__ . '/../include/common.inc';
+if (sc_module_is_builtin()) die('skip statcache is compiled into PHP: the shim cannot tell its calls from PHP\'s');
 ?>
 --INI--
 statcache.enable_cli=1
