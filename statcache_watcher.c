@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SC_WATCH_MASK (IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE \
@@ -241,6 +242,8 @@ int sc_proc_startup(const sc_proc_settings *s)
 		p->off_reason = "could not allocate the generation table";
 		p->errno_at_failure = -rc;
 		atomic_store(&p->state, SC_PROC_FAILED);
+		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: could not allocate the generation table (%s); "
+			"the cache is off", strerror(-rc));
 		return rc;
 	}
 	p->gen = p->region.gen;
@@ -335,6 +338,29 @@ void sc_proc_shutdown(void)
 	atomic_store(&p->state, SC_PROC_OFF);
 }
 
+/* epoll_wait() failed for good: without the watcher's notice another
+ * process's change would wait for max_staleness_ms, or forever when that is
+ * 0.  The watcher turns into a clock instead: the table is pending every
+ * millisecond (a lookup then drains, as when no watcher could start),
+ * until sc_stop_watcher() writes the eventfd (or cancels: nanosleep is a
+ * cancellation point). */
+static void *sc_watcher_degraded(sc_proc *p)
+{
+	const struct timespec ms = { .tv_sec = 0, .tv_nsec = 1000000L };
+	uint64_t v;
+
+	for (;;) {
+		if (read(p->stopfd, &v, sizeof(v)) == (ssize_t) sizeof(v)) {
+			return NULL;
+		}
+		atomic_fetch_add_explicit(&p->watcher_wakeups, 1, memory_order_relaxed);
+		if (p->set.test_watcher) {
+			sc_gen_mark_pending(p->gen);   /* a drain also polls the mount table */
+		}
+		nanosleep(&ms, NULL);
+	}
+}
+
 /* The watcher: never touches PHP state, only the table's atomics; every
  * signal is blocked in it (set by the creating thread). */
 static void *sc_watcher_main(void *arg)
@@ -348,7 +374,7 @@ static void *sc_watcher_main(void *arg)
 			if (errno == EINTR) {
 				continue;
 			}
-			return NULL;
+			return sc_watcher_degraded(p);
 		}
 		for (int i = 0; i < n; i++) {
 			int fd = evs[i].data.fd;

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # statcache micro-benchmark: ns per call, cache not loaded / loaded but off /
 # on, alternating in one run, several passes, medians (bench/micro.php).
-#   bench/micro.sh [--passes N] [--iters N] [--ext PATH] [--json FILE]
+#   bench/micro.sh [--passes N] [--iters N] [--ext PATH] [--json FILE] [--verify-rate N]
+# --verify-rate N adds a fourth configuration, the cache on with
+# statcache.verify_rate=N, side by side with "cache on" (verify_rate=0);
+# bench/verify_cost.sh gives the same comparison in instructions per hit.
 # Refuses to run (one line, exit 2) where the figures would be tainted.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-passes=7 iters=300 ext="" json="" php=${PHP:-php}
+passes=7 iters=300 ext="" json="" php=${PHP:-php} verify=0
 while [ $# -gt 0 ]; do
 	case $1 in
 		--passes) passes=$2; shift 2 ;;
 		--iters) iters=$2; shift 2 ;;
 		--ext) ext=$2; shift 2 ;;
 		--json) json=$2; shift 2 ;;
-		*) echo "usage: $0 [--passes N] [--iters N] [--ext PATH] [--json FILE]" >&2; exit 2 ;;
+		--verify-rate) verify=$2; shift 2 ;;
+		*) echo "usage: $0 [--passes N] [--iters N] [--ext PATH] [--json FILE] [--verify-rate N]" >&2; exit 2 ;;
 	esac
 done
 refuse() { echo "bench refused: $*" >&2; exit 2; }
@@ -50,31 +54,42 @@ run() { # name, php args...
 for pass in $(seq 1 "$passes"); do
 	# alternate the order each pass so drift hits every configuration alike
 	if [ $((pass % 2)) -eq 1 ]; then order="none off on"; else order="on off none"; fi
+	[ "$verify" -gt 0 ] && order="$order verify"
 	for cfg in $order; do
 		case $cfg in
 			none) run none ;;
 			off) run off -d extension="$ext" -d statcache.enable=0 ;;
 			on) run on -d extension="$ext" -d statcache.enable_cli=1 ;;
+			verify) run verify -d extension="$ext" -d statcache.enable_cli=1 -d statcache.verify_rate="$verify" ;;
 		esac
 	done
 done
 "$php" -n -r '
-$dir = $argv[1]; $passes = (int) $argv[2]; $json = $argv[3];
-$cfgs = ["none", "off", "on"]; $r = [];
+$dir = $argv[1]; $passes = (int) $argv[2]; $json = $argv[3]; $verify = (int) $argv[4];
+$cfgs = $verify ? ["none", "off", "on", "verify"] : ["none", "off", "on"]; $r = [];
 foreach ($cfgs as $c) for ($p = 1; $p <= $passes; $p++) {
 	$o = json_decode(file_get_contents("$dir/$c.$p.json"), true);
 	foreach ($o as $k => $v) if ($k[0] !== "_") $r[$k][$c][] = $v;
 	if ($c === "on") $stats = $o["_stats"];
+	if ($c === "verify") $vstats = $o["_stats"];
 }
 function med(array $a) { sort($a); $n = count($a); return $n % 2 ? $a[intdiv($n, 2)] : ($a[$n/2-1] + $a[$n/2]) / 2; }
 $memo = med($r["isset(\$memo[\$path])"]["on"]);
-printf("%-36s %10s %10s %10s %9s %9s\n", "ns per call (median of $passes)", "no ext", "ext off", "cache on", "speedup", "x memo");
+printf("%-36s %10s %10s %10s %9s %9s", "ns per call (median of $passes)", "no ext", "ext off", "cache on", "speedup", "x memo");
+if ($verify) printf(" %12s %9s", "verify=$verify", "/ on");
+echo "\n";
 $res = [];
 foreach ($r as $k => $v) {
 	$n = med($v["none"]); $f = med($v["off"]); $o = med($v["on"]);
 	$res[$k] = ["none" => $n, "off" => $f, "on" => $o];
-	printf("%-36s %10.1f %10.1f %10.1f %8.1fx %8.1fx\n", $k, $n, $f, $o, $n / $o, $o / $memo);
+	printf("%-36s %10.1f %10.1f %10.1f %8.1fx %8.1fx", $k, $n, $f, $o, $n / $o, $o / $memo);
+	if ($verify) {
+		$res[$k]["verify"] = $vf = med($v["verify"]);
+		printf(" %12.1f %8.2fx", $vf, $vf / $o);
+	}
+	echo "\n";
 }
 printf("cache on: hits=%d misses=%d negative_hits=%d bypassed=%d drains=%d\n", $stats["hits"], $stats["misses"], $stats["negative_hits"], $stats["bypassed"], $stats["drains"]);
-if ($json !== "") file_put_contents($json, json_encode(["passes" => $passes, "results" => $res, "kernel" => php_uname("r"), "php" => PHP_VERSION, "zts" => PHP_ZTS], JSON_PRETTY_PRINT) . "\n");
-' "$tmp" "$passes" "$json"
+if ($verify) printf("verify=%d: hits=%d verify_checks=%d verify_stale=%d verify_mismatches=%d\n", $verify, $vstats["hits"], $vstats["verify_checks"], $vstats["verify_stale"] ?? 0, $vstats["verify_mismatches"]);
+if ($json !== "") file_put_contents($json, json_encode(["passes" => $passes, "verify_rate" => $verify, "results" => $res, "kernel" => php_uname("r"), "php" => PHP_VERSION, "zts" => PHP_ZTS], JSON_PRETTY_PRINT) . "\n");
+' "$tmp" "$passes" "$json" "$verify"

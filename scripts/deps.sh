@@ -8,6 +8,7 @@ PKGS=(
   re2c bison autoconf automake libtool pkg-config   # PHP/extension build tools
   build-essential dpkg-dev xz-utils                 # compiler, apt-get source, tarballs
   libcmocka-dev                  # C unit tests (tests/unit)
+  clang-14 libclang-rt-14-dev    # libFuzzer targets (tests/fuzz)
   strace ltrace valgrind         # tracing / leak checks used by tests
   bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
   php8.2-fpm nginx curl perl     # shared mode end to end (tests/fpm)

@@ -8,6 +8,9 @@
 #        STATCACHE_REBUILD=1 forces a rebuild.
 #        STATCACHE_PHP_FLAVOR=tsan builds the same PHP with ThreadSanitizer
 #        (-fsanitize=thread) into $CACHE/php-zts-tsan instead.
+#        STATCACHE_PHP_FLAVOR=asan builds it with AddressSanitizer and
+#        UndefinedBehaviorSanitizer (PHP's own --enable-address-sanitizer
+#        --enable-undefined-sanitizer) into $CACHE/php-zts-asan.
 # Progress goes to stderr; the only stdout line is the php-config path.
 #
 # The build uses the upstream tarball shipped in Debian's source package
@@ -18,7 +21,7 @@ set -euo pipefail
 CACHE=${STATCACHE_CACHE:-$HOME/.cache/statcache}
 JOBS=${JOBS:-2}
 FLAVOR=${STATCACHE_PHP_FLAVOR:-}
-EXTRA_ENV=()
+EXTRA_ENV=() EXTRA_CONFIGURE=()
 case $FLAVOR in
   "") PREFIX=$CACHE/php-zts ;;
   tsan) PREFIX=$CACHE/php-zts-tsan
@@ -26,12 +29,17 @@ case $FLAVOR in
         # is up, and instrumented resolvers crash (seen in resolve_addslashes)
         EXTRA_ENV=("CFLAGS=-fsanitize=thread -g -O1 -fno-omit-frame-pointer" "LDFLAGS=-fsanitize=thread"
           ax_cv_have_func_attribute_ifunc=no) ;;
+  # PHP's configure adds -fsanitize=address (with ZEND_TRACK_ARENA_ALLOC, so
+  # that arena allocations are checked too) and -fsanitize=undefined.
+  asan) PREFIX=$CACHE/php-zts-asan
+        EXTRA_ENV=("CFLAGS=-g -O1 -fno-omit-frame-pointer")
+        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer) ;;
   *) echo "zts-php: unknown STATCACHE_PHP_FLAVOR=$FLAVOR" >&2; exit 2 ;;
 esac
 SRCDIR=$CACHE/src
 STAMP=$PREFIX/.statcache-stamp
 CONFIGURE_ARGS=(--enable-zts --enable-debug --disable-all --enable-cli
-  --enable-pcntl --enable-posix --enable-embed=shared "--prefix=$PREFIX")
+  --enable-pcntl --enable-posix --enable-embed=shared "--prefix=$PREFIX" ${EXTRA_CONFIGURE[@]+"${EXTRA_CONFIGURE[@]}"})
 
 log() { echo "zts-php: $*" >&2; }
 die() { echo "zts-php: ERROR: $*" >&2; exit 1; }
