@@ -362,6 +362,14 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
 			return NULL;
 		}
+		/* The kernel also needs search permission on it ("dir/../f" fails
+		 * with EACCES when dir lacks x for us), the lexical reading does
+		 * not: PHP answers then.  A kept alias cannot outlive the
+		 * permission: a chmod of a watched directory bumps the epoch, a
+		 * change of credentials drops everything. */
+		if (rlen > 1 && faccessat(AT_FDCWD, req, X_OK, AT_EACCESS) != 0) {
+			return NULL;
+		}
 		if (rlen > 1) {
 			/* its name slot: it stays a real directory */
 			if (tmp.ndeps == SC_MAX_DEPS) {

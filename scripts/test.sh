@@ -7,7 +7,10 @@
 #   scripts/test.sh --list            list the steps
 #
 # Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-#        stubs package static
+#        stubs package static diff
+#   diff     the differential tester with fixed seeds (tests/diff/run.sh): random
+#            writes (own, waited-for children, an unrelated process) and stat-family
+#            queries compared with php -n, NTS, ZTS and 4+2 threads of the embed host
 #   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
 #            (scripts/gen-arginfo.sh --check)
 #   fpm      shared mode in php-fpm behind nginx (tests/fpm/run.sh)
@@ -39,7 +42,7 @@ JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
 ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-  stubs package static)
+  stubs package static diff)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -296,6 +299,20 @@ step_tsan() {
   ((f == 0))
 }
 
+# The differential tester with fixed seeds: each mode for NTS and ZTS, the
+# threaded host, and a control run that must report a mismatch.
+step_diff() {
+  local log=$LOGS/diff.log rc=0
+  SC_DIFF_BUILD=$BUILD PHP_CONFIG_ZTS=$(zts_php_config) "$SC_SRC/tests/diff/run.sh" >"$log" 2>&1 || rc=$?
+  local p f
+  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  grep -vE '^(PASS|diff:|zts-php:) ' "$log" | head -n 60 | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
+  note "diff: $p passed, $f failed"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
+  ((f == 0))
+}
+
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package "
 
 run_step() {
@@ -338,6 +355,7 @@ fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
 [[ $want == *" phpt-nts "* || $want == *" fpm "* ]] && want+=" build-nts "
+[[ $want == *" diff "* ]] && want+=" build-nts build-zts "
 [[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
 steps=()

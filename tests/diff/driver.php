@@ -31,19 +31,20 @@ foreach (['ops' => 'ops', 'queries' => 'queries', 'max-delay-ms' => 'max_delay_m
         $o[$v] = (int) $opt[$k];
     }
 }
-$before = statcache_stats();
 $r = sc_diff_session($o);
-$after = statcache_stats();
 if (isset($opt['delays']) && $r['delays']) {
     file_put_contents($opt['delays'], implode("\n", array_map(fn ($d) => sprintf('%.1f', $d), $r['delays'])) . "\n",
         FILE_APPEND);
 }
 ksort($r['by']);
 $by = implode(' ', array_map(fn ($k, $v) => "$k=$v", array_keys($r['by']), $r['by']));
-$hits = $after['hits'] + $after['negative_hits'] - $before['hits'] - $before['negative_hits'];
-printf("%s %s mode=%s seed=%d ops=%d writes=%d queries=%d stale=%d hits=%d misses=%d (writes by %s)\n",
-    $r['mismatches'] ? 'FAIL' : 'ok', $o['label'], $o['mode'], $o['seed'], $r['ops'], $r['writes'],
-    $r['queries'], $r['stale'], $hits, $after['misses'] - $before['misses'], $by);
+/* how the queries were answered (first looks only): from the cache (hits,
+ * negative_hits), filled (misses), or left to PHP (bypassed, untrusted) */
+$c = $r['counts'] + array_fill_keys(['hits', 'negative_hits', 'misses', 'bypassed', 'untrusted'], 0);
+printf("%s %s mode=%s seed=%d ops=%d writes=%d queries=%d stale=%d hits=%d misses=%d bypassed=%d untrusted=%d"
+    . " (writes by %s)\n", $r['mismatches'] ? 'FAIL' : 'ok', $o['label'], $o['mode'], $o['seed'], $r['ops'],
+    $r['writes'], $r['queries'], $r['stale'], $c['hits'] + $c['negative_hits'], $c['misses'], $c['bypassed'],
+    $c['untrusted'], $by);
 foreach ($r['mismatches'] as $m) {
     echo $m, "\n";
 }

@@ -37,6 +37,12 @@ for part in "${parts[@]}"; do
       sc_diff_setup "$part" || { fail=$((fail + 1)); continue; }
       base=$([[ $part == nts ]] && echo 1000 || echo 2000)
       check "$part own" ok driver "${STRICT[@]}" "$D" --mode=own --seed=$((base + 1)) --ops=3000 --label="$part"
+      if [[ $part == nts && $(id -u) == 0 ]] && command -v setpriv >/dev/null; then
+        # as another user, modes deny traversal and change access() answers
+        check "$part own as nobody" ok setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+          "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mode=own --seed=$((base + 11)) --ops=3000 \
+          --label="$part-nobody"
+      fi
       check "$part child" ok driver "${STRICT[@]}" "$D" --mode=child --seed=$((base + 2)) --ops=1500 \
         --queries=16 --label="$part"
       check "$part unrelated" ok driver "${WATCHER_ONLY[@]}" "$D" --mode=unrelated --seed=$((base + 3)) \

@@ -11,7 +11,8 @@
 # has operations and failures per configuration and the unrelated writes'
 # delays (acknowledgement -> agreeing answer) per configuration.
 # Configurations: own and child with nothing but sync points
-# (test_watcher=0, max_staleness_ms=0: exact or a bug), own with the
+# (test_watcher=0, max_staleness_ms=0: exact or a bug; own also as user
+# nobody when run as root, so that modes deny traversal), own with the
 # defaults, unrelated with the watcher alone and with the defaults, mixed
 # with the defaults, and (ZTS) four host threads of own and child writes.
 set -uo pipefail
@@ -65,19 +66,25 @@ while ! done_yet; do
   for fl in $flavors; do
     sc_diff_setup "$fl" || exit 1
     run() { "$DIFF_PHP" "${DIFF_ARGS[@]}" "$@"; }
-    session "$fl own strict" run "${STRICT[@]}" "$D" --mode=own --seed=$seed --ops=60000 --label="$fl"
+    session "$fl own strict" run "${STRICT[@]}" "$D" --mode=own --seed=$seed --ops=150000 --label="$fl"
     done_yet && break 2
-    session "$fl own defaults" run "$D" --mode=own --seed=$seed --ops=60000 --label="$fl"
+    session "$fl own defaults" run "$D" --mode=own --seed=$seed --ops=150000 --label="$fl"
+    if [[ $fl == nts && $(id -u) == 0 ]] && command -v setpriv >/dev/null; then
+      # modes matter for another user: traversal and access() answers (NTS
+      # only: the ZTS PHP lives under root's 0700 home)
+      session "$fl own strict nobody" setpriv --reuid=65534 --regid=65534 --clear-groups -- "$DIFF_PHP" \
+        "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mode=own --seed=$seed --ops=60000 --label="$fl-nobody"
+    fi
     session "$fl child strict" run "${STRICT[@]}" "$D" --mode=child --seed=$seed --ops=3000 \
-      --queries=16 --label="$fl"
+      --queries=24 --label="$fl"
     session "$fl unrelated watcher" run "${WATCHER_ONLY[@]}" "$D" --mode=unrelated --seed=$seed \
-      --ops=20000 --label="$fl" --delays="$out/delays-$fl-watcher-alone.txt"
-    session "$fl unrelated defaults" run "$D" --mode=unrelated --seed=$seed --ops=20000 --label="$fl" \
+      --ops=30000 --label="$fl" --delays="$out/delays-$fl-watcher-alone.txt"
+    session "$fl unrelated defaults" run "$D" --mode=unrelated --seed=$seed --ops=30000 --label="$fl" \
       --delays="$out/delays-$fl-defaults.txt"
     session "$fl mixed defaults" run "$D" --mode=mixed --seed=$seed --ops=10000 --queries=12 \
       --label="$fl" --delays="$out/delays-$fl-defaults.txt"
     if [[ $fl == zts ]] && host=$(sc_diff_host); then
-      SC_DIFF_PHP=$DIFF_PHP SC_DIFF_SEED=$seed SC_DIFF_OPS=15000 SC_DIFF_QUERIES=16 SC_DIFF_MODES=own,child,own,own \
+      SC_DIFF_PHP=$DIFF_PHP SC_DIFF_SEED=$seed SC_DIFF_OPS=20000 SC_DIFF_QUERIES=16 SC_DIFF_MODES=own,child,own,own \
         session "zts 4 threads strict" "$host" -r -t 4 -d "${DIFF_ARGS[2]}" -d statcache.enable_cli=1 \
         -d realpath_cache_size=0 "${STRICT[@]}" "$diff_here/threads.host.php"
       seed=$((seed + 3))
