@@ -304,12 +304,13 @@ step_tsan() {
 step_diff() {
   local log=$LOGS/diff.log rc=0
   SC_DIFF_BUILD=$BUILD PHP_CONFIG_ZTS=$(zts_php_config) "$SC_SRC/tests/diff/run.sh" >"$log" 2>&1 || rc=$?
-  local p f
+  local p f s
   p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  s=$(grep -c '^SKIP ' "$log" || true)
   grep -vE '^(PASS|diff:|zts-php:) ' "$log" | head -n 60 | sed 's/^/   /' || true
   if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
-  note "diff: $p passed, $f failed"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
+  note "diff: $p passed, $f failed, $s skipped"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
   ((f == 0))
 }
 
