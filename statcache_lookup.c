@@ -253,15 +253,15 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	sc_add_dep(r, nslot, nval);
 	if (S_ISLNK(st.st_mode)) {
 		r->kind = SC_KIND_LINK;
-		r->st = st;
-		return;
 	}
-	if (S_ISREG(st.st_mode)) {
+	if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
 		uint32_t islot = sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino);
 		uint32_t ival = sc_gen_load(g, islot);
 		/* A write through another hard link raises no event here: never
 		 * cache a linked file, and re-check after reading the inode's slot
-		 * so that an own write racing this fill cannot be pinned. */
+		 * so that an own write racing this fill cannot be pinned.  Symlinks
+		 * too: link() does not follow one, and the new link changes its
+		 * st_nlink with no event in this directory. */
 		if (st.st_nlink > 1) {
 			r->kind = SC_KIND_BYPASS;
 			r->err = SC_BYPASS_HARDLINK;
@@ -386,7 +386,9 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		if ((re->r.st.st_mode & 0111) != 0111) {
 			/* the kernel resolves "dir/." and "dir/x/.." only with search
 			 * permission on dir (EACCES otherwise); the lexical reading
-			 * would not, so a directory not searchable by all is PHP's */
+			 * would not, so a directory not searchable by all is PHP's
+			 * (no syscall, whoever the credentials are; a chmod of a
+			 * watched directory bumps the epoch) */
 			return NULL;
 		}
 		if (rlen > 1) {

@@ -55,12 +55,13 @@ void sc_sync(void)
 	sc_proc_mark_pending();
 }
 
-/* A path this process just changed: pending, and its inode's results. */
+/* A path this process just changed: pending, and its inode's results
+ * (a symlink's too: link() makes a hard link to the symlink itself). */
 void sc_sync_path(const char *path)
 {
 	struct stat st;
 	sc_proc_mark_pending();
-	if (path && lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+	if (path && lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
 		sc_bump_inode(&st);
 	}
 }

@@ -106,7 +106,8 @@ static void sc_note_created(void *ctx, int32_t wd, const char *name, size_t len)
 }
 
 /* A name that appeared with more than one link is a new hard link, maybe
- * to a file cached under another name: drop that inode's results. */
+ * to a file (or a symlink) cached under another name: drop that inode's
+ * results. */
 static void sc_check_created(sc_gen *g, sc_created *c)
 {
 	char path[4096 + 256];
@@ -125,7 +126,8 @@ static void sc_check_created(sc_gen *g, sc_created *c)
 			ok = snprintf(path, sizeof(path), "%s/%s", strcmp(sc_wd_paths[c->e[i].wd], "/") ? sc_wd_paths[c->e[i].wd] : "", c->e[i].name) < (int) sizeof(path);
 		}
 		pthread_mutex_unlock(&sc_wd_lock);
-		if (ok && lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1) {
+		if (ok && lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))
+				&& st.st_nlink > 1) {
 			sc_gen_bump(g, sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino));
 		}
 	}

@@ -7,8 +7,11 @@
 #   scripts/test.sh --list            list the steps
 #
 # Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-#        stubs package static matrix apache fpm-pools cli-soak fuzz
+#        stubs package static matrix apache fpm-pools cli-soak fuzz diff
 #   opt-in (run only when named): phpt-valgrind asan-php phpt-asan
+#   diff     the differential tester with fixed seeds (tests/diff/run.sh): random
+#            writes (own, waited-for children, an unrelated process) and stat-family
+#            queries compared with php -n, NTS, ZTS and 4+2 threads of the embed host
 #   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
 #            (scripts/gen-arginfo.sh --check)
 #   fpm      shared mode in php-fpm behind nginx (tests/fpm/run.sh)
@@ -60,7 +63,7 @@ JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
 ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-  stubs package static matrix apache fpm-pools cli-soak fuzz)
+  stubs package static matrix apache fpm-pools cli-soak fuzz diff)
 # Not part of a plain run (each costs tens of minutes on 2 cores, see their
 # comments): run them by name.
 OPTIN_STEPS=(phpt-valgrind asan-php phpt-asan)
@@ -334,6 +337,13 @@ run_lines() {
   ((f == 0))
 }
 
+# The differential tester with fixed seeds: each mode for NTS and ZTS, the
+# threaded host, and a control run that must report a mismatch.
+step_diff() {
+  run_lines diff "$LOGS/diff-run.log" env SC_DIFF_BUILD="$BUILD" PHP_CONFIG_ZTS="$(zts_php_config)" \
+    "$SC_SRC/tests/diff/run.sh"
+}
+
 # Coexistence: tests/matrix/coexist.sh, then the NTS phpt suite again with
 # APCu, uopz and Xdebug (develop mode) each loaded next to statcache.  With
 # Xdebug, the tests whose output Xdebug itself changes are left out (listed
@@ -491,6 +501,7 @@ step_fuzz() {
 }
 
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php "
+COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log
@@ -534,6 +545,7 @@ want=" ${selected[*]} "
 [[ $want == *" phpt-nts "* || $want == *" fpm "* || $want == *" matrix "* || $want == *" apache "* ||
    $want == *" fpm-pools "* || $want == *" cli-soak "* ]] && want+=" build-nts "
 [[ $want == *" phpt-nts "* || $want == *" fpm "* || $want == *" phpt-valgrind "* ]] && want+=" build-nts "
+[[ $want == *" diff "* ]] && want+=" build-nts build-zts "
 [[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
 steps=()
