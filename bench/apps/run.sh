@@ -155,7 +155,7 @@ for opmode in $opmodes; do
 	done
 done
 
-json=$out/$app-$(date +%Y%m%d-%H%M%S).json
+json=$out/$app-$([ "$short" = 1 ] && echo short-)$(date +%Y%m%d-%H%M%S).json
 SC_CPUFREQ=$cpufreq SC_ATTRS=$attrs php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
 	"$(( $(date +%s) - started ))" "$short"
 sc_log "raw results: $json"
