@@ -25,7 +25,7 @@ SC_WORKER_CPU="" SC_CLIENT_CPU="" SC_CLIENT_PIN=()
 export DEBIAN_FRONTEND=noninteractive
 
 sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
-sc_log()    { echo "[apps] $*" >&2; }
+sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
 
 # --- environment checks ----------------------------------------------------
 
@@ -337,6 +337,8 @@ sc_nginx_start() { # docroot
 	            fastcgi_param PATH_INFO \$fastcgi_path_info;
 	            ${APP_FASTCGI_PARAMS:-}
 	            fastcgi_pass unix:$SC_TMP/fpm/fpm.sock;
+	            # (a request traced with strace -k takes minutes)
+	            fastcgi_read_timeout 900s;
 	        }
 	    }
 	}
@@ -379,7 +381,7 @@ sc_requests() {
 		i=$((i + 1))
 	done
 	# -m: a hung worker must void the run, not hang it
-	sc_client curl -s -m 60 -K "$cfg" -w '%{http_code} %{url_effective}\n' > "$out/status" ||
+	sc_client curl -s -m 900 -K "$cfg" -w '%{http_code} %{url_effective}\n' > "$out/status" ||
 		sc_refuse "curl failed (rc $?)"
 	[ "$(wc -l < "$out/status")" -eq "$n" ] || sc_refuse "curl made $(wc -l < "$out/status") of $n requests"
 	local bad; bad=$(grep -v '^200 ' "$out/status" | head -n1 || true)
@@ -482,14 +484,20 @@ sc_mem_snap() { # pid
 
 # --- attribution ---------------------------------------------------------------
 
-# strace of the file-name syscalls of the worker (all threads) with the
-# caller's stack (-k) and fd paths (-y), while the command runs: who asked
+# strace of the stat-family syscalls (and readlink) of the worker (all
+# threads) with the caller's stack (-k) and fd paths (-y), while the command
+# runs: who asked
 # (opcache, SQLite, statcache itself, PHP's realpath cache...) is read from
 # the stack by report.php attribute. Much slower than a plain trace: used on
 # one round of the URL list only, never for the figures.
 sc_strace_attr_run() { # pid file command...
 	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -k -y -e trace=%file -e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
+	# (Debian's opcache mode: what remains is the vt0 mode's causes plus
+	# opcache's revalidation, whose count is the difference of the two
+	# modes' measured figures; tracing it with stacks would cost minutes)
+	if [ "${opmode:-}" = debian ] && [ -z "${SC_ATTR_DEBIAN:-}" ]; then : > "$file"; "$@"; return; fi
+	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
+		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
 	spid=$! SC_STRACE_PID=$!
 	for i in $(seq 100); do
 		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break

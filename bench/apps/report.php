@@ -94,6 +94,10 @@ function origin(array $frames): array {
                 }
             }
             if (in_array('statcache.so', $outer, true)) return ['PHP, passed on by statcache', $sym];
+            // statcache's hooks end in a tail call to PHP's own handler, so
+            // a stat-family function it passed on shows no statcache frame
+            // (statcache_stats() "bypassed" counts them)
+            if ($sym === 'php_stat') return ['PHP, passed on by statcache', $sym];
             if (in_array('opcache.so', $outer, true)) return ['PHP, called by opcache (include resolution)', $sym];
             return ['PHP, not hooked by statcache (include/require, realpath cache...)', $sym];
         }
@@ -335,7 +339,8 @@ function report(array $a): void {
                 continue;
             }
             $md[] = '';
-            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y -e trace=%file, per request:";
+            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y on the stat family and readlink, per request"
+                . ($opmode === 'debian' ? " (the tracer slows requests past revalidate_freq: opcache's share is larger here than in the measured passes)" : '') . ':';
             $md[] = '';
             $md[] = '| cause (caller · path) | access | stat | lstat | readlink | stat family | ENOENT | example (call path, per req) |';
             $md[] = '|---|---|---|---|---|---|---|---|';

@@ -7,8 +7,9 @@
 #                     [--no-attribute] [--out DIR] [--short]
 #
 # Apps: every bench/apps/*/app.sh (dokuwiki, wordpress, mediawiki, composer,
-# laravel...); "all" runs them one after the other (then bench/apps/plot.sh
-# draws the latest result of each). --short: 2 passes x 2 rounds of the URL
+# laravel...); "all" runs them one after the other, going on after a
+# refusal (exit 2 at the end names the apps that failed); then
+# bench/apps/plot.sh draws the latest result of each. --short: 2 passes x 2 rounds of the URL
 # list, no "not loaded" baseline, no attribution, the short table only.
 # Defaults: 3 passes x 3 rounds of the URL list per run, baseline included.
 #
@@ -22,9 +23,9 @@
 #      give the same bodies;
 #   d. memory: the worker's RSS and inotify instances/watches (from /proc)
 #      and statcache_stats() entries/memory after one round of the URL list;
-#   e. (pass 1, off and on) attribution: one more round traced with
-#      strace -f -k -y -e trace=%file; every stat-family call is put down to
-#      its cause from its stack and path (report.php attribute).
+#   e. (pass 1, on) attribution: one more round traced with strace -f -k -y
+#      on the stat family; every call that remains is put down to its cause
+#      from its stack and path (report.php attribute).
 # Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
 # Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
 # revalidate_freq=2), "vt0" = opcache.validate_timestamps=0.
@@ -57,10 +58,12 @@ if [ "$app" = all ] || [[ $app == *,* ]]; then
 	else
 		list=${app//,/ }
 	fi
+	failed=()
 	for a in $list; do
 		sc_log "=== $a"
-		"$0" "${args[@]}" --app "$a"
+		"$0" "${args[@]}" --app "$a" || failed+=("$a")
 	done
+	[ ${#failed[@]} -eq 0 ] || { echo "bench: refused or failed: ${failed[*]}" >&2; exit 2; }
 	exit 0
 fi
 [ "$short" = 1 ] && : "${passes:=2}" "${rounds:=2}" "${baseline:=0}" "${attribute:=0}"
@@ -103,6 +106,7 @@ measure() { # opmode cfg pass
 	# d. memory after one round of the URL list
 	sc_mem_snap "$w" > "$d/mem"
 	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats-warm.json"
+	sc_log "$opmode $cfg pass $pass: worker $w warm"
 	# a. syscalls, traced
 	sc_strace_run "$w" "$d/strace" sc_requests "$APP_URLS" "$requests" "$d/traced"
 	# b. CPU, untraced
@@ -128,9 +132,11 @@ measure() { # opmode cfg pass
 	php "$SC_APPS_DIR/report.php" record "$opmode" "$cfg" "$pass" "$requests" "$load" \
 		"$t0" "$t1" "$(sc_cpu_sched_delta "$d/sched0" "$d/sched1")" "$d/counts" "$d/hashes" "$d/stats.json" \
 		"$d/mem" "$d/stats-warm.json" >> "$records"
-	# e. attribution: one more round with stacks (pass 1 of off and on)
-	if [ "$attribute" = 1 ] && [ "$pass" = 1 ] && [ "$cfg" != none ]; then
+	# e. attribution: one more round with stacks (pass 1 of "on": what
+	# remains; strace -k costs ~10 ms per call, too slow for "off")
+	if [ "$attribute" = 1 ] && [ "$pass" = 1 ] && [ "$cfg" = on ]; then
 		curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/attr-stats0.json"
+		sc_log "$opmode $cfg pass $pass: attribution round (strace -k)"
 		sc_strace_attr_run "$w" "$d/attr.trace" sc_requests "$APP_URLS" "$nurls" "$d/attr"
 		curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/attr-stats1.json"
 		php "$SC_APPS_DIR/report.php" attribute "$opmode" "$cfg" "$nurls" "$d/attr.trace" \
