@@ -492,10 +492,6 @@ sc_mem_snap() { # pid
 # one round of the URL list only, never for the figures.
 sc_strace_attr_run() { # pid file command...
 	local pid=$1 file=$2 spid i; shift 2
-	# (Debian's opcache mode: what remains is the vt0 mode's causes plus
-	# opcache's revalidation, whose count is the difference of the two
-	# modes' measured figures; tracing it with stacks would cost minutes)
-	if [ "${opmode:-}" = debian ] && [ -z "${SC_ATTR_DEBIAN:-}" ]; then : > "$file"; "$@"; return; fi
 	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
 		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
 	spid=$! SC_STRACE_PID=$!

@@ -23,9 +23,10 @@
 #      give the same bodies;
 #   d. memory: the worker's RSS and inotify instances/watches (from /proc)
 #      and statcache_stats() entries/memory after one round of the URL list;
-#   e. (pass 1, on) attribution: one more round traced with strace -f -k -y
-#      on the stat family; every call that remains is put down to its cause
-#      from its stack and path (report.php attribute).
+#   e. (pass 1, on, validate_timestamps=0) attribution: one more round
+#      traced with strace -f -k -y on the stat family; every call that
+#      remains is put down to its cause from its stack and path
+#      (report.php attribute; summary.php makes the README's tables).
 # Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
 # Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
 # revalidate_freq=2), "vt0" = opcache.validate_timestamps=0.
@@ -133,8 +134,13 @@ measure() { # opmode cfg pass
 		"$t0" "$t1" "$(sc_cpu_sched_delta "$d/sched0" "$d/sched1")" "$d/counts" "$d/hashes" "$d/stats.json" \
 		"$d/mem" "$d/stats-warm.json" >> "$records"
 	# e. attribution: one more round with stacks (pass 1 of "on": what
-	# remains; strace -k costs ~10 ms per call, too slow for "off")
-	if [ "$attribute" = 1 ] && [ "$pass" = 1 ] && [ "$cfg" = on ]; then
+	# remains; strace -k costs up to 0.1 s a call here, too slow for
+	# "off"). Only with validate_timestamps=0 unless SC_ATTR_DEBIAN=1:
+	# Debian's mode adds opcache's revalidation, whose size is the
+	# difference of the two modes' measured figures (summary.php), while a
+	# round under strace -k is slow enough to revalidate on every request.
+	if [ "$attribute" = 1 ] && [ "$pass" = 1 ] && [ "$cfg" = on ] &&
+		{ [ "$opmode" = vt0 ] || [ -n "${SC_ATTR_DEBIAN:-}" ]; }; then
 		curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/attr-stats0.json"
 		sc_log "$opmode $cfg pass $pass: attribution round (strace -k)"
 		sc_strace_attr_run "$w" "$d/attr.trace" sc_requests "$APP_URLS" "$nurls" "$d/attr"
