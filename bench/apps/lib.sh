@@ -17,11 +17,15 @@ SC_FPM_BIN=/usr/sbin/php-fpm$SC_PHPV
 SC_NGINX_BIN=/usr/sbin/nginx
 SC_TMP=${SC_TMP:-}          # set by sc_tmp_init
 SC_FPM_PID="" SC_NGINX_PID="" SC_STRACE_PID="" SC_PORT=""
+SC_SERVICE_PIDS=()         # app services (MariaDB...), stopped by sc_cleanup
+# Persistent app state (databases, generated vendor trees, installed wikis):
+# kept between runs so that a run does not reinstall an app.
+SC_STATE=${SC_STATE:-/var/lib/statcache-bench}
 SC_WORKER_CPU="" SC_CLIENT_CPU="" SC_CLIENT_PIN=()
 export DEBIAN_FRONTEND=noninteractive
 
 sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
-sc_log()    { echo "[apps] $*" >&2; }
+sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
 
 # --- environment checks ----------------------------------------------------
 
@@ -43,6 +47,25 @@ sc_check_fs() { # dir...
 			*) sc_refuse "$d is on '$fs', not a local file system statcache trusts" ;;
 		esac
 	done
+}
+
+# CPU frequency scaling makes CPU ms depend on the governor's mood, not on
+# the work done: refuse a governor that can change the frequency (anything
+# but "performance" with min < max). A VM without cpufreq in sysfs cannot
+# tell: that is recorded ("not detectable"), not refused. Prints the state.
+sc_check_cpufreq() {
+	local g d gov min max
+	g=$(ls /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor 2>/dev/null | head -n1 || true)
+	if [ -z "$g" ]; then echo "not detectable (no cpufreq in sysfs)"; return; fi
+	for g in /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor; do
+		d=${g%/scaling_governor}; gov=$(cat "$g")
+		min=$(cat "$d/scaling_min_freq" 2>/dev/null || echo 0); max=$(cat "$d/scaling_max_freq" 2>/dev/null || echo 0)
+		if [ "$gov" != performance ] && [ "$min" != "$max" ]; then
+			[ -n "${SC_ALLOW_FREQ_SCALING:-}" ] && { echo "scaling ($gov), allowed by SC_ALLOW_FREQ_SCALING"; return; }
+			sc_refuse "CPU frequency scaling is on (${d%/cpufreq}: governor $gov, $min-$max kHz; cpupower frequency-set -g performance, or SC_ALLOW_FREQ_SCALING=1 to record it)"
+		fi
+	done
+	echo "fixed (governor performance or min = max)"
 }
 
 # --- packages --------------------------------------------------------------
@@ -148,6 +171,8 @@ sc_tmp_init() {
 
 sc_cleanup() {
 	sc_stop_pid "$SC_STRACE_PID"; sc_fpm_stop; sc_nginx_stop
+	local p
+	for p in "${SC_SERVICE_PIDS[@]}"; do sc_stop_pid "$p"; done
 	[ -n "$SC_TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$SC_TMP"
 	return 0
 }
@@ -259,8 +284,13 @@ sc_fpm_stop() { sc_stop_pid "$SC_FPM_PID"; SC_FPM_PID=""; }
 # Private nginx: one worker, our pid/log/temp paths, the app's docroot behind
 # fastcgi, and one extra location /__statcache-stats.php served from
 # $SC_TMP/stats (outside the app; never part of a measured URL list).
+# The app may set APP_INDEX (index files), APP_NGINX_LOCATIONS (extra
+# location blocks: front-controller routing, denials) and APP_FASTCGI_PARAMS
+# (extra fastcgi_param lines: where its config lives).
 sc_nginx_start() { # docroot
 	local root=$1 conf=$SC_TMP/nginx/nginx.conf i n=$SC_TMP/nginx
+	local idx=${APP_INDEX:-doku.php index.php} locs='location ~ ^/(data|conf|bin|inc|vendor)/ { deny all; }'
+	[ -n "${APP_NGINX_LOCATIONS+set}" ] && locs=$APP_NGINX_LOCATIONS
 	SC_PORT=$(sc_free_port)
 	cat > "$SC_TMP/stats/statcache-stats.php" <<-'EOF'
 	<?php
@@ -292,17 +322,23 @@ sc_nginx_start() { # docroot
 	    server {
 	        listen 127.0.0.1:$SC_PORT;
 	        root $root;
-	        index doku.php index.php;
+	        index $idx;
 	        location = /__statcache-stats.php {
 	            include /etc/nginx/fastcgi_params;
 	            fastcgi_param SCRIPT_FILENAME $SC_TMP/stats/statcache-stats.php;
 	            fastcgi_pass unix:$SC_TMP/fpm/fpm.sock;
 	        }
-	        location ~ ^/(data|conf|bin|inc|vendor)/ { deny all; }
-	        location ~ \.php\$ {
+	        $locs
+	        location ~ \.php(/|\$) {
+	            # (as Debian's snippets/fastcgi-php.conf: /rest.php/v1/... )
+	            fastcgi_split_path_info ^(.+?\.php)(/.*)\$;
 	            include /etc/nginx/fastcgi_params;
 	            fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
+	            fastcgi_param PATH_INFO \$fastcgi_path_info;
+	            ${APP_FASTCGI_PARAMS:-}
 	            fastcgi_pass unix:$SC_TMP/fpm/fpm.sock;
+	            # (a request traced with strace -k takes minutes)
+	            fastcgi_read_timeout 900s;
 	        }
 	    }
 	}
@@ -331,7 +367,7 @@ sc_alive() { # refuse unless both servers run and no worker ever crashed
 # --- requests ----------------------------------------------------------------
 
 # sc_requests URLFILE N OUTDIR: N sequential requests cycling over the URL
-# list (paths relative to the server root), one curl process on one
+# list (paths relative to the server root; "/" is the root itself), one curl process on one
 # keep-alive connection. Writes OUTDIR/status (one "code index url" a line)
 # and OUTDIR/body.I; refuses on any status but 200.
 sc_requests() {
@@ -341,11 +377,11 @@ sc_requests() {
 	: > "$cfg"
 	while [ $i -lt "$n" ]; do
 		printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/body.%d"\n' \
-			"$SC_PORT" "${list[$((i % ${#list[@]}))]}" "$out" "$i" >> "$cfg"
+			"$SC_PORT" "${list[$((i % ${#list[@]}))]#/}" "$out" "$i" >> "$cfg"
 		i=$((i + 1))
 	done
 	# -m: a hung worker must void the run, not hang it
-	sc_client curl -s -m 60 -K "$cfg" -w '%{http_code} %{url_effective}\n' > "$out/status" ||
+	sc_client curl -s -m 900 -K "$cfg" -w '%{http_code} %{url_effective}\n' > "$out/status" ||
 		sc_refuse "curl failed (rc $?)"
 	[ "$(wc -l < "$out/status")" -eq "$n" ] || sc_refuse "curl made $(wc -l < "$out/status") of $n requests"
 	local bad; bad=$(grep -v '^200 ' "$out/status" | head -n1 || true)
@@ -427,4 +463,82 @@ sc_strace_counts() { # file
 		c[name]++
 	}
 	END { for (k in c) print k, c[k]; print "total", total + 0 }' "$1"
+}
+
+# --- memory ------------------------------------------------------------------
+
+# The worker's memory and inotify use, as the kernel sees them (no help from
+# the extension): "rss_kb N", "inotify_instances N", "inotify_watches N".
+sc_mem_snap() { # pid
+	local pid=$1 fd inst=0 watches=0 n
+	echo "rss_kb $(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status")"
+	for fd in /proc/"$pid"/fd/*; do
+		[ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:inotify" ] || continue
+		inst=$((inst + 1))
+		n=$(grep -c '^inotify wd:' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null || true)
+		watches=$((watches + ${n:-0}))
+	done
+	echo "inotify_instances $inst"
+	echo "inotify_watches $watches"
+}
+
+# --- attribution ---------------------------------------------------------------
+
+# strace of the stat-family syscalls (and readlink) of the worker (all
+# threads) with the caller's stack (-k) and fd paths (-y), while the command
+# runs: who asked
+# (opcache, SQLite, statcache itself, PHP's realpath cache...) is read from
+# the stack by report.php attribute. Much slower than a plain trace: used on
+# one round of the URL list only, never for the figures.
+sc_strace_attr_run() { # pid file command...
+	local pid=$1 file=$2 spid i; shift 2
+	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
+		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
+	spid=$! SC_STRACE_PID=$!
+	for i in $(seq 100); do
+		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break
+		kill -0 "$spid" 2>/dev/null || sc_refuse "strace -k could not attach to $pid"
+		sleep 0.05
+	done
+	"$@"
+	kill -INT "$spid" 2>/dev/null || true
+	wait "$spid" 2>/dev/null || true
+	SC_STRACE_PID=""
+}
+
+# --- MariaDB -------------------------------------------------------------------
+
+# A private MariaDB server as a plain child process: DATADIR (created with
+# mariadb-install-db when empty), no TCP (unix socket in $SC_TMP/mysql), no
+# config file read (--no-defaults), small buffers (the machine is shared).
+# Sets SC_MYSQL_SOCK; the pid goes to SC_SERVICE_PIDS (sc_cleanup stops it).
+sc_mariadb_start() { # datadir
+	local dd=$1 i sock
+	sc_need_bin mariadbd mariadb-install-db mariadb
+	mkdir -p "$SC_TMP/mysql" && chown mysql:mysql "$SC_TMP/mysql"
+	sock=$SC_TMP/mysql/mysql.sock
+	if [ ! -d "$dd/mysql" ]; then
+		mkdir -p "$dd" && chown mysql:mysql "$dd" && chmod 750 "$dd"
+		mariadb-install-db --no-defaults --datadir="$dd" --user=mysql --skip-test-db \
+			--auth-root-authentication-method=socket >"$SC_TMP/logs/mariadb-install.log" 2>&1 ||
+			{ tail -n5 "$SC_TMP/logs/mariadb-install.log" >&2; sc_refuse "mariadb-install-db failed"; }
+	fi
+	sc_check_fs "$dd"
+	"${SC_CLIENT_PIN[@]}" mariadbd --no-defaults --user=mysql --datadir="$dd" --socket="$sock" \
+		--skip-networking --pid-file="$SC_TMP/mysql/mariadb.pid" --log-error="$SC_TMP/logs/mariadb.log" \
+		--innodb-buffer-pool-size=32M --performance-schema=OFF --skip-log-bin --innodb-flush-log-at-trx-commit=2 \
+		>>"$SC_TMP/logs/mariadb.log" 2>&1 &
+	SC_SERVICE_PIDS+=("$!")
+	for i in $(seq 300); do
+		[ -S "$sock" ] && mariadb --no-defaults -S "$sock" -u root -e 'SELECT 1' >/dev/null 2>&1 && break
+		kill -0 "${SC_SERVICE_PIDS[-1]}" 2>/dev/null || { tail -n5 "$SC_TMP/logs/mariadb.log" >&2; sc_refuse "MariaDB exited at start"; }
+		sleep 0.1
+	done
+	[ -S "$sock" ] || sc_refuse "MariaDB does not answer on $sock"
+	SC_MYSQL_SOCK=$sock
+}
+
+sc_alive_services() { # refuse unless every app service still runs
+	local p
+	for p in "${SC_SERVICE_PIDS[@]}"; do kill -0 "$p" 2>/dev/null || sc_refuse "an app service (pid $p) is gone"; done
 }

@@ -1,7 +1,10 @@
 <?php
 // Bookkeeping of bench/apps/run.sh (PHP CLI, statcache not involved).
-//   report.php record OPMODE CFG PASS N LOAD T0 T1 "NS THREADS0 THREADS1" COUNTS HASHES STATS
+//   report.php record OPMODE CFG PASS N LOAD T0 T1 "NS THREADS0 THREADS1" COUNTS HASHES STATS MEM STATS_WARM
 //       one JSON line for one configuration and pass
+//   report.php attribute OPMODE CFG N TRACE STATS0 STATS1
+//       one JSON line: the stat-family calls of N requests traced with
+//       strace -k -y, each put down to its cause (see attribute())
 //   report.php report RECORDS.jsonl OUT.json APP SO SO_COPY WORKER_CPU SECONDS SHORT
 //       medians across passes -> OUT.json + Markdown on stdout
 //   report.php render RESULTS.json [short]
@@ -20,7 +23,7 @@ function median(array $v): float {
 }
 
 function record(array $a): void {
-    [$opmode, $cfg, $pass, $n, $load, $t0, $t1, $sched, $countsF, $hashesF, $statsF] = $a;
+    [$opmode, $cfg, $pass, $n, $load, $t0, $t1, $sched, $countsF, $hashesF, $statsF, $memF, $statsWarmF] = $a;
     [$schedNs, $threads0, $threads1] = array_map('intval', explode(' ', $sched));
     $n = (int)$n;
     $counts = [];
@@ -40,6 +43,16 @@ function record(array $a): void {
     }
     $hashes = array_map('array_keys', $hashes);
     $s = json_decode(file_get_contents($statsF), true);
+    $mem = [];
+    foreach (file($memF, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) {
+        [$k, $v] = explode(' ', $l);
+        $mem[$k] = (int)$v;
+    }
+    $sw = json_decode(file_get_contents($statsWarmF), true)['stats'] ?? null;
+    if ($sw) {
+        $mem += ['entries' => $sw['entries'], 'memory' => $sw['memory'], 'watches' => $sw['watches'],
+                 'bytes_per_entry' => $sw['entries'] > 0 ? $sw['memory'] / $sw['entries'] : null];
+    }
     echo json_encode([
         'opcache' => $opmode, 'config' => $cfg, 'pass' => (int)$pass, 'requests' => $n,
         'load1' => (float)$load,
@@ -47,10 +60,151 @@ function record(array $a): void {
         'cpu_sched_ms' => $schedNs / 1e6 / $n,                  // schedstat on-CPU ns, per thread
         'cpu_raw' => ['ticks_ms' => [(float)$t0, (float)$t1], 'sched_ns' => $schedNs, 'threads' => [$threads0, $threads1]],
         'per_req' => $per, 'counts' => $counts, 'hashes' => $hashes,
+        'memory_after_one_round' => $mem,
         'worker' => ['php' => $s['php'], 'zts' => (bool)$s['zts'], 'opcache' => (bool)$s['opcache'],
                      'validate_timestamps' => $s['validate_timestamps'], 'statcache_loaded' => $s['loaded']],
         'statcache_stats' => $s['stats'],
     ], JSON_UNESCAPED_SLASHES), "\n";
+}
+
+// --- attribution -----------------------------------------------------------
+
+// Who asked for a syscall, from strace -k's stack (innermost frame first):
+// the first frame outside the C library names the caller. A frame of PHP
+// itself is told apart by what is further out: statcache (its hook passed
+// the call on to PHP), opcache (its include resolution), or neither (a PHP
+// path statcache does not hook: include/require, realpath cache...).
+function origin(array $frames): array {
+    $libs = array_column($frames, 0);
+    foreach ($frames as $i => [$lib, $sym]) {
+        if (preg_match('/^(libc\.so|libpthread|ld-linux)/', $lib)) continue;
+        if ($lib === 'statcache.so') return ['statcache (its own lstat/access: a miss filling the cache)', $sym];
+        if ($lib === 'opcache.so') return ['opcache', $sym];
+        if (str_starts_with($lib, 'libsqlite3')) return ['C library: SQLite', $sym];
+        if (preg_match('/^(mysqlnd|libmysql|libmariadb)/', $lib)) return ['C library: mysqlnd', $sym];
+        if (preg_match('/^(php|php-fpm)[0-9.]*$/', $lib)) {
+            $outer = array_slice($libs, $i + 1);
+            // the innermost well-known exported function of PHP on the stack
+            // (the binary is stripped of static symbols: others are not named)
+            $sym = "near $sym";
+            foreach (array_slice($frames, $i) as [$l2, $s2]) {
+                if (preg_match('/^(php_resolve_path|zend_resolve_path|tsrm_realpath|virtual_file_ex|expand_filepath\w*|php_stat|_php_stream_stat_path|php_check_open_basedir\w*|_php_stream_open_wrapper_ex|php_stream_open_for_zend_ex|zend_stream_open|php_execute_script|php_request_startup)$/', $s2)) {
+                    $sym = $s2;
+                    break;
+                }
+            }
+            if (in_array('statcache.so', $outer, true)) return ['PHP, passed on by statcache', $sym];
+            // statcache's hooks end in a tail call to PHP's own handler, so
+            // a stat-family function it passed on shows no statcache frame
+            // (statcache_stats() "bypassed" counts them)
+            if ($sym === 'php_stat') return ['PHP, passed on by statcache', $sym];
+            if (in_array('opcache.so', $outer, true)) return ['PHP, called by opcache (include resolution)', $sym];
+            return ['PHP, not hooked by statcache (include/require, realpath cache...)', $sym];
+        }
+        return ["C library: $lib", $sym];
+    }
+    return [$libs ? 'C library: libc (no caller frame)' : 'no stack', ''];
+}
+
+// What about the path makes a call uncacheable or special.
+function path_class(string $path, array &$linkCache): string {
+    if ($path === '') return 'no path';
+    if ($path[0] !== '/') return 'relative path';
+    if (preg_match('#^/(proc|sys|dev)(/|$)#', $path)) return 'untrusted fs (/proc, /sys, /dev)';
+    $parts = explode('/', trim($path, '/'));
+    $prefix = '';
+    foreach (array_slice($parts, 0, -1) as $p) {
+        $prefix .= '/' . $p;
+        $linkCache[$prefix] ??= is_link($prefix);
+        if ($linkCache[$prefix]) return 'through a symlinked directory';
+    }
+    $linkCache[$path] ??= is_link($path);
+    return $linkCache[$path] ? 'a symlink itself' : 'plain path';
+}
+
+function attribute(array $a): void {
+    [$opmode, $cfg, $n, $traceF, $s0F, $s1F] = $a;
+    $n = (int)$n;
+    $fh = fopen($traceF, 'r');
+    $calls = [];      // [name, path, result, frames]
+    $part = [];
+    $cur = null;
+    while (($l = fgets($fh)) !== false) {
+        $l = rtrim($l, "\n");
+        if (str_starts_with($l, ' > ')) {
+            if ($cur !== null && preg_match('#^ > (\S+?)\((.*?)\) \[#', $l, $m)) {
+                $sym = preg_replace('/\+0x[0-9a-f]+$/', '', $m[2]);
+                $calls[$cur][3][] = [basename($m[1]), $sym];
+            }
+            continue;
+        }
+        if (!preg_match('/^(\d+) +(.*)$/', $l, $m)) continue;
+        [$tid, $line] = [$m[1], $m[2]];
+        if (str_ends_with($line, '<unfinished ...>')) { $part[$tid] = substr($line, 0, -16); $cur = null; continue; }
+        if (preg_match('/^<\.\.\. [a-z0-9_]+ resumed>(.*)$/', $line, $r)) { $line = ($part[$tid] ?? '') . $r[1]; unset($part[$tid]); }
+        if (!preg_match('/^([a-z0-9_]+)\((.*)$/', $line, $c)) { $cur = null; continue; }
+        $name = $c[1];
+        $path = preg_match('/"((?:[^"\\\\]|\\\\.)*)"/', $c[2], $pm) ? stripcslashes($pm[1]) : '';
+        if ($name === 'newfstatat' || $name === 'fstatat64') {
+            $name = str_contains($line, 'AT_EMPTY_PATH') ? 'fstat' : (str_contains($line, 'AT_SYMLINK_NOFOLLOW') ? 'lstat' : 'stat');
+        } elseif (in_array($name, ['faccessat', 'faccessat2'], true)) {
+            $name = 'access';
+        } elseif ($name === 'readlinkat') {
+            $name = 'readlink';
+        } elseif ($name === 'statx' && $path === '') {
+            $name = 'fstat';
+        }
+        $res = preg_match('/= -1 (E[A-Z]+)/', $line, $em) ? $em[1] : 'ok';
+        $calls[] = [$name, $path, $res, []];
+        $cur = array_key_last($calls);
+    }
+    $family = ['access', 'stat', 'lstat', 'statx', 'readlink'];
+    $causes = [];
+    $others = [];
+    $links = [];
+    foreach ($calls as [$name, $path, $res, $frames]) {
+        if (!in_array($name, $family, true)) { $others[$name] = ($others[$name] ?? 0) + 1; continue; }
+        [$org, $sym] = origin($frames);
+        $via = preg_match('/^PHP/', $org) && $sym !== '' ? " [$sym]" : '';
+        $key = $org . $via . ' · ' . path_class($path, $links);
+        $c = &$causes[$key];
+        $c['calls'][$name] = ($c['calls'][$name] ?? 0) + 1;
+        $c['enoent'] = ($c['enoent'] ?? 0) + ($res === 'ENOENT' ? 1 : 0);
+        $pk = "$name $path";
+        $c['paths'][$pk] = ($c['paths'][$pk] ?? 0) + 1;
+        if (!isset($c['stack'][$pk])) {
+            $c['stack'][$pk] = implode(' < ', array_map(fn($f) => "$f[1]@$f[0]", array_slice(array_filter($frames,
+                fn($f) => !preg_match('/^(libc\.so|ld-linux)/', $f[0])), 0, 5)));
+        }
+        unset($c);
+    }
+    $out = [];
+    foreach ($causes as $key => $c) {
+        arsort($c['paths']);
+        $per = array_map(fn($v) => $v / $n, $c['calls']);
+        $out[$key] = [
+            'per_req' => $per,
+            'stat_family_per_req' => array_sum(array_intersect_key($per, array_flip(['access', 'stat', 'lstat', 'statx']))),
+            'readlink_per_req' => $per['readlink'] ?? 0,
+            'enoent_per_req' => $c['enoent'] / $n,
+            'distinct_paths' => count($c['paths']),
+            'top_paths' => array_map(fn($pk) => ['call' => $pk, 'per_req' => $c['paths'][$pk] / $n, 'stack' => $c['stack'][$pk]],
+                array_slice(array_keys($c['paths']), 0, 6)),
+        ];
+    }
+    uasort($out, fn($x, $y) => $y['stat_family_per_req'] + $y['readlink_per_req'] <=> $x['stat_family_per_req'] + $x['readlink_per_req']);
+    $s0 = json_decode(file_get_contents($s0F), true)['stats'] ?? null;
+    $s1 = json_decode(file_get_contents($s1F), true)['stats'] ?? null;
+    $delta = null;
+    if ($s0 && $s1) {
+        foreach (['hits', 'misses', 'negative_hits', 'bypassed', 'untrusted', 'access_calls', 'flushes', 'events'] as $k) {
+            // (the stats request itself is one extra request between the snapshots: its own few lookups are included)
+            $delta[$k] = (($s1[$k] ?? 0) - ($s0[$k] ?? 0)) / $n;
+        }
+    }
+    echo json_encode(['opcache' => $opmode, 'config' => $cfg, 'requests' => $n, 'causes' => $out,
+        'other_file_calls_per_req' => array_map(fn($v) => $v / $n, $others), 'statcache_stats_per_req' => $delta],
+        JSON_UNESCAPED_SLASHES), "\n";
 }
 
 function fmt(float $v, int $d = 1): string { return number_format($v, $d, '.', ''); }
@@ -78,8 +232,20 @@ function report(array $a): void {
         'requests_per_run' => $recs[0]['requests'], 'passes' => max(array_column($recs, 'pass')),
         'load1_range' => [min(array_column($recs, 'load1')), max(array_column($recs, 'load1'))],
         'seconds' => (int)$secs,
+        'cpu_frequency_scaling' => getenv('SC_CPUFREQ') ?: null,
+        'php_fpm_build' => trim((string)shell_exec('php-fpm8.2 -v 2>/dev/null | head -n1')),
     ];
     $result = ['env' => $env, 'medians' => [], 'runs' => $recs];
+    // attribution rounds (run.sh: SC_ATTRS) or those of a results file
+    $attr = [];
+    if (str_ends_with($recordsF, '.json')) {
+        $attr = json_decode(file_get_contents($recordsF), true)['attribution'] ?? [];
+    } elseif (($af = getenv('SC_ATTRS')) && is_file($af)) {
+        foreach (file($af, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) {
+            $x = json_decode($l, true);
+            $attr[$x['opcache']][$x['config']] = $x;
+        }
+    }
     $md = [];
     $shortMd = [];
     foreach ($by as $opmode => $cfgs) {
@@ -117,6 +283,10 @@ function report(array $a): void {
                     }
                 }
             }
+            foreach (['rss_kb', 'inotify_instances', 'inotify_watches', 'entries', 'memory', 'bytes_per_entry'] as $k) {
+                $v = array_filter(array_map(fn($r) => $r['memory_after_one_round'][$k] ?? null, $rs), fn($x) => $x !== null);
+                $m['mem'][$k] = $v ? median($v) : null;
+            }
             $m['bodies_identical'] = !$bad;
             $m['bodies_differ'] = array_keys($bad);
             $med[$cfg] = $m;
@@ -150,6 +320,43 @@ function report(array $a): void {
             $md[] = '';
             $md[] = "statcache_stats() of the last 'on' worker: " . implode(', ', array_map(fn($k) => "$k=" . json_encode($stats[$k] ?? null), $keys));
         }
+        if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = '';
+        if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = 'Memory after one round of the URL list (fresh worker; medians): '
+            . implode('; ', array_map(fn($cfg) => sprintf('%s: RSS %s KiB, inotify %s instance(s) / %s watch(es)%s', $cfg,
+                fmt($med[$cfg]['mem']['rss_kb'] ?? NAN, 0), fmt($med[$cfg]['mem']['inotify_instances'] ?? NAN, 0),
+                fmt($med[$cfg]['mem']['inotify_watches'] ?? NAN, 0),
+                ($med[$cfg]['mem']['entries'] ?? 0) > 0 ? sprintf(', %s cached results in %s bytes (%s bytes each)',
+                    fmt($med[$cfg]['mem']['entries'], 0), fmt($med[$cfg]['mem']['memory'], 0), fmt($med[$cfg]['mem']['bytes_per_entry'], 0)) : ''),
+                array_keys($med)));
+        foreach (['on', 'off'] as $cfg) {
+            $at = $attr[$opmode][$cfg] ?? null;
+            if (!$at) continue;
+            $result['attribution'][$opmode][$cfg] = $at;
+            if ($cfg === 'off') {
+                $md[] = '';
+                $md[] = sprintf('Attribution round, off: %s stat-family calls/req (access+stat+lstat+statx) traced with stacks.',
+                    fmt(array_sum(array_column($at['causes'], 'stat_family_per_req'))));
+                continue;
+            }
+            $md[] = '';
+            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y on the stat family and readlink, per request"
+                . ($opmode === 'debian' ? " (the tracer slows requests past revalidate_freq: opcache's share is larger here than in the measured passes)" : '') . ':';
+            $md[] = '';
+            $md[] = '| cause (caller · path) | access | stat | lstat | readlink | stat family | ENOENT | example (call path, per req) |';
+            $md[] = '|---|---|---|---|---|---|---|---|';
+            foreach ($at['causes'] as $k => $c) {
+                if ($c['stat_family_per_req'] + $c['readlink_per_req'] < 0.05) continue;
+                $ex = $c['top_paths'][0];
+                $md[] = sprintf('| %s | %s | %s | %s | %s | %s | %s | `%s` (%s) |', $k, fmt($c['per_req']['access'] ?? 0),
+                    fmt($c['per_req']['stat'] ?? 0), fmt($c['per_req']['lstat'] ?? 0), fmt($c['readlink_per_req']),
+                    fmt($c['stat_family_per_req']), fmt($c['enoent_per_req']), $ex['call'], fmt($ex['per_req']));
+            }
+            if ($at['statcache_stats_per_req']) {
+                $md[] = '';
+                $md[] = 'statcache_stats() per request over that round: ' . implode(', ', array_map(fn($k, $v) => "$k " . fmt($v),
+                    array_keys($at['statcache_stats_per_req']), $at['statcache_stats_per_req']));
+            }
+        }
     }
     if ($outF !== '-') file_put_contents($outF, json_encode($result, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n");
     $head = sprintf('%s · kernel %s · PHP %s %s (fpm, 1 static worker%s) · opcache %s · %d requests × %d passes per config · load %s–%s · %d s',
@@ -180,6 +387,7 @@ $argv0 = array_shift($argv);
 $cmd = array_shift($argv);
 match ($cmd) {
     'record' => record($argv),
+    'attribute' => attribute($argv),
     'report' => report($argv),
     default => fwrite(STDERR, "usage: $argv0 record|report ...\n"),
 };

@@ -2,9 +2,16 @@
 # statcache on a real application: php-fpm (one static worker) behind nginx,
 # cache loaded-but-off vs on (and not loaded), alternating, several passes.
 #
-#   bench/apps/run.sh [--app dokuwiki] [--requests N] [--passes P]
-#                     [--opcache debian|vt0|both] [--no-baseline]
-#                     [--out DIR] [--short]
+#   bench/apps/run.sh [--app NAME|all|NAME,NAME] [--requests N | --rounds R]
+#                     [--passes P] [--opcache debian|vt0|both] [--no-baseline]
+#                     [--no-attribute] [--out DIR] [--short]
+#
+# Apps: every bench/apps/*/app.sh (dokuwiki, wordpress, mediawiki, composer,
+# laravel...); "all" runs them one after the other, going on after a
+# refusal (exit 2 at the end names the apps that failed); then
+# bench/apps/plot.sh draws the latest result of each. --short: 2 passes x 2 rounds of the URL
+# list, no "not loaded" baseline, no attribution, the short table only.
+# Defaults: 3 passes x 3 rounds of the URL list per run, baseline included.
 #
 # Per configuration and pass, from a freshly started worker, after one
 # unmeasured round of the URL list:
@@ -13,7 +20,13 @@
 #   b. CPU ms per request: the worker's utime+stime (and scheduler on-CPU
 #      time) over N more requests with no tracer attached;
 #   c. sha256 of every body (after the app's normaliser): off and on must
-#      give the same bodies.
+#      give the same bodies;
+#   d. memory: the worker's RSS and inotify instances/watches (from /proc)
+#      and statcache_stats() entries/memory after one round of the URL list;
+#   e. (pass 1, on, validate_timestamps=0) attribution: one more round
+#      traced with strace -f -k -y on the stat family; every call that
+#      remains is put down to its cause from its stack and path
+#      (report.php attribute; summary.php makes the README's tables).
 # Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
 # Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
 # revalidate_freq=2), "vt0" = opcache.validate_timestamps=0.
@@ -22,34 +35,60 @@
 set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
-app=dokuwiki requests=100 passes=5 opmodes=both baseline=1 short=0
+app=dokuwiki requests="" rounds="" passes="" opmodes=both baseline="" attribute="" short=0
 out=$SC_APPS_DIR/results
+args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
 		--app) app=$2; shift 2 ;;
 		--requests) requests=$2; shift 2 ;;
+		--rounds) rounds=$2; shift 2 ;;
 		--passes) passes=$2; shift 2 ;;
 		--opcache) opmodes=$2; shift 2 ;;
 		--no-baseline) baseline=0; shift ;;
+		--no-attribute) attribute=0; shift ;;
 		--out) out=$2; shift 2 ;;
 		--short) short=1; shift ;;
 		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
 	esac
 done
+# several apps: one run each, in this order (a refusal stops the lot)
+if [ "$app" = all ] || [[ $app == *,* ]]; then
+	if [ "$app" = all ]; then
+		list=$(for f in "$SC_APPS_DIR"/*/app.sh; do basename "$(dirname "$f")"; done)
+	else
+		list=${app//,/ }
+	fi
+	failed=()
+	for a in $list; do
+		sc_log "=== $a"
+		"$0" "${args[@]}" --app "$a" || failed+=("$a")
+	done
+	[ ${#failed[@]} -eq 0 ] || { echo "bench: refused or failed: ${failed[*]}" >&2; exit 2; }
+	exit 0
+fi
+[ "$short" = 1 ] && : "${passes:=2}" "${rounds:=2}" "${baseline:=0}" "${attribute:=0}"
+: "${passes:=3}" "${rounds:=3}" "${baseline:=1}" "${attribute:=1}"
 [ "$opmodes" = both ] && opmodes="debian vt0"
 [ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
 [ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
 . "$SC_APPS_DIR/$app/app.sh"
+nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")
+[ -n "$requests" ] || requests=$((rounds * nurls))
 
-app_setup
-sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" strace curl php sha256sum taskset
+cpufreq=$(sc_check_cpufreq)
 sc_tmp_init
 sc_pin_init
+# installs what the app needs, prepares its state, starts its services (a
+# database: sc_mariadb_start, stopped by sc_cleanup)
+app_setup
+sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" strace curl php sha256sum taskset
 so_built=$(sc_ext)
 so=$(sc_snapshot_ext "$so_built")
 sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
 mkdir -p "$out"
 records=$SC_TMP/records.jsonl; : > "$records"
+attrs=$SC_TMP/attribution.jsonl; : > "$attrs"
 
 # One configuration, one pass: fresh worker, warm-up, a, b, c; one JSON line.
 measure() { # opmode cfg pass
@@ -64,7 +103,11 @@ measure() { # opmode cfg pass
 	sc_php_ini "$ini" "${lines[@]}"
 	sc_fpm_stop; sc_fpm_start "$ini"
 	w=$(sc_fpm_worker)
-	sc_requests "$APP_URLS" "$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")" "$d/warm"
+	sc_requests "$APP_URLS" "$nurls" "$d/warm"
+	# d. memory after one round of the URL list
+	sc_mem_snap "$w" > "$d/mem"
+	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats-warm.json"
+	sc_log "$opmode $cfg pass $pass: worker $w warm"
 	# a. syscalls, traced
 	sc_strace_run "$w" "$d/strace" sc_requests "$APP_URLS" "$requests" "$d/traced"
 	# b. CPU, untraced
@@ -73,7 +116,7 @@ measure() { # opmode cfg pass
 	t0=$(sc_cpu_ticks_ms "$w"); sc_cpu_sched_snap "$w" > "$d/sched0"
 	sc_requests "$APP_URLS" "$requests" "$d/cpu"
 	t1=$(sc_cpu_ticks_ms "$w"); sc_cpu_sched_snap "$w" > "$d/sched1"
-	sc_alive
+	sc_alive; sc_alive_services
 	[ "$(sc_fpm_worker)" = "$w" ] || sc_refuse "the fpm worker was respawned during $opmode/$cfg pass $pass"
 	# statcache_stats() and the worker's real settings, from outside the app
 	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats.json"
@@ -88,13 +131,30 @@ measure() { # opmode cfg pass
 	{ sc_body_hashes "$d/traced" "$APP_NORMALIZE"; sc_body_hashes "$d/cpu" "$APP_NORMALIZE"; } > "$d/hashes"
 	sc_strace_counts "$d/strace" > "$d/counts"
 	php "$SC_APPS_DIR/report.php" record "$opmode" "$cfg" "$pass" "$requests" "$load" \
-		"$t0" "$t1" "$(sc_cpu_sched_delta "$d/sched0" "$d/sched1")" "$d/counts" "$d/hashes" "$d/stats.json" >> "$records"
+		"$t0" "$t1" "$(sc_cpu_sched_delta "$d/sched0" "$d/sched1")" "$d/counts" "$d/hashes" "$d/stats.json" \
+		"$d/mem" "$d/stats-warm.json" >> "$records"
+	# e. attribution: one more round with stacks (pass 1 of "on": what
+	# remains; strace -k costs up to 0.1 s a call here, too slow for
+	# "off"). Only with validate_timestamps=0 unless SC_ATTR_DEBIAN=1:
+	# Debian's mode adds opcache's revalidation, whose size is the
+	# difference of the two modes' measured figures (summary.php), while a
+	# round under strace -k is slow enough to revalidate on every request.
+	if [ "$attribute" = 1 ] && [ "$pass" = 1 ] && [ "$cfg" = on ] &&
+		{ [ "$opmode" = vt0 ] || [ -n "${SC_ATTR_DEBIAN:-}" ]; }; then
+		curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/attr-stats0.json"
+		sc_log "$opmode $cfg pass $pass: attribution round (strace -k)"
+		sc_strace_attr_run "$w" "$d/attr.trace" sc_requests "$APP_URLS" "$nurls" "$d/attr"
+		curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/attr-stats1.json"
+		php "$SC_APPS_DIR/report.php" attribute "$opmode" "$cfg" "$nurls" "$d/attr.trace" \
+			"$d/attr-stats0.json" "$d/attr-stats1.json" >> "$attrs"
+		rm -rf "$d/attr" "$d/attr.trace"
+	fi
 	sc_log "$opmode $cfg pass $pass: $(tail -n1 "$records" | php -r '$r=json_decode(fgets(STDIN),true); printf("stat-family %.1f/req, cpu %.2f ms/req", $r["per_req"]["stat_family"], $r["cpu_ms"]);')"
-	rm -rf "$d"/{warm,traced,cpu}   # bodies: hashes kept, files not needed
+	[ -n "${SC_KEEP_TMP:-}" ] || rm -rf "$d"/{warm,traced,cpu}   # bodies: hashes kept, files not needed
 }
 
 sc_nginx_start "$APP_DOCROOT"
-sc_log "app=$app requests=$requests passes=$passes opcache=[$opmodes] port=$SC_PORT worker cpu=${SC_WORKER_CPU:-unpinned} client cpu=${SC_CLIENT_CPU:-unpinned}"
+sc_log "app=$app requests=$requests ($nurls URLs) passes=$passes attribute=$attribute opcache=[$opmodes] port=$SC_PORT worker cpu=${SC_WORKER_CPU:-unpinned} client cpu=${SC_CLIENT_CPU:-unpinned}"
 started=$(date +%s)
 for opmode in $opmodes; do
 	for pass in $(seq 1 "$passes"); do
@@ -107,7 +167,7 @@ for opmode in $opmodes; do
 	done
 done
 
-json=$out/$app-$(date +%Y%m%d-%H%M%S).json
-php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
+json=$out/$app-$([ "$short" = 1 ] && echo short-)$(date +%Y%m%d-%H%M%S).json
+SC_CPUFREQ=$cpufreq SC_ATTRS=$attrs php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
 	"$(( $(date +%s) - started ))" "$short"
 sc_log "raw results: $json"

@@ -1,0 +1,8 @@
+<?php
+return [
+    'default' => 'sqlite',
+    'connections' => [
+        'sqlite' => ['driver' => 'sqlite', 'database' => storage_path('database.sqlite'), 'prefix' => '', 'foreign_key_constraints' => true],
+    ],
+    'migrations' => 'migrations',
+];

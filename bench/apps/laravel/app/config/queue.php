@@ -1,0 +1,2 @@
+<?php
+return ['default' => 'sync', 'connections' => ['sync' => ['driver' => 'sync']]];
