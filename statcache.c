@@ -15,6 +15,7 @@
 #include "php_statcache.h"
 #include "statcache_hooks.h"
 #include "statcache_arginfo.h"
+#include "statcache_counter_list.h"
 
 #if STATCACHE_HAVE_CACHE
 # include <pthread.h>

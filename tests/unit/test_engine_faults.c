@@ -320,7 +320,7 @@ static void watcher_setup_failure(void **state, fault g, long at)
 	assert_int_equal(check_all(f), (int) NPATHS);     /* every path answered */
 	assert_int_equal(fired, 1);
 	assert_int_equal(sc_the_proc.thread_running, 0);
-	assert_int_equal(sc_the_proc.max_staleness_ms, 1);
+	assert_int_equal(sc_the_proc.stale_after_ms, 1); /* a 1 ms bound, on the fine clock */
 	assert_non_null(strstr(fx_last_log, "no watcher thread"));
 	assert_int_equal(fx_log_lines, 1);
 	workload(f);
