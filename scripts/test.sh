@@ -110,6 +110,13 @@ build_ext() {
     ./configure --with-php-config="$phpconfig" $SC_CONFIGURE
     echo "$stamp" >.sc-configured
   fi
+  # phpize's Makefile does not track headers: a changed header (a struct's
+  # layout) would leave stale objects linked together, so rebuild them all.
+  local headers; headers=$(cat ./*.h | md5sum)
+  if [[ ! -f .sc-headers || "$(cat .sc-headers)" != "$headers" ]]; then
+    make clean >/dev/null
+    echo "$headers" >.sc-headers
+  fi
   make -j"$JOBS" EXTRA_CFLAGS="-Wall -Wextra -Werror"
   [[ -f modules/$EXT.so ]] || { echo "no modules/$EXT.so after make"; return 1; }
 }
