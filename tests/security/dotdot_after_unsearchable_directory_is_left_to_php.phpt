@@ -9,6 +9,7 @@ if (posix_geteuid() !== 0) die('skip needs root to become another user');
 statcache.enable_cli=1
 statcache.test_watcher=0
 statcache.max_staleness_ms=0
+realpath_cache_size=0
 --FILE--
 <?php
 require __DIR__ . '/../include/common.inc';
@@ -20,6 +21,8 @@ chmod("$d/locked", 0600);   /* its owner (nobody) may read it, not search it */
 mkdir("$d/open", 0755);
 file_put_contents("$d/f", 'data');
 
+/* (PHP's own realpath cache is off: under ZTS it would keep "locked/../f"
+ * resolvable after the chmod back, without statcache too) */
 /* file_exists() and filesize() twice (a miss, then what the cache kept);
  * the expected answers are what php -n says (locked: EACCES) */
 function ask(string $p): array
