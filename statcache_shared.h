@@ -13,8 +13,9 @@
 #include "statcache_gen.h"
 
 /* One PHP thread of one worker, for statcache_stats(true): the thread's
- * counters live here instead of in its private cache.  Three cache lines,
- * so that two workers' counters never share one. */
+ * counters live here instead of in its private cache.  Whole cache lines
+ * (a line for the pid, then the counters), so that two workers' counters
+ * never share one. */
 typedef struct sc_worker_slot {
 	_Atomic int32_t pid;     /* 0: free */
 	char pad[SC_CACHE_LINE - 4];
@@ -22,6 +23,9 @@ typedef struct sc_worker_slot {
 } __attribute__((aligned(SC_CACHE_LINE))) sc_worker_slot;
 
 #define SC_SHARED_WORKERS 1024
+
+/* The README's region size and tests/fpm count on it: change them with it. */
+_Static_assert(sizeof(sc_worker_slot) == 4 * SC_CACHE_LINE, "a worker slot is 256 bytes");
 
 typedef struct sc_region {
 	sc_gen *gen;
