@@ -95,6 +95,10 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 			if (!sc_result_valid(g, &t->r)) {
 				return sc_lookup_miss(c, path, len, h);
 			}
+			if (t->r.kind == SC_KIND_VIA) {
+				/* a spelling of a path through symlinks: the links' answer */
+				return sc_lookup_via(c, t, path, len, h);
+			}
 		}
 		if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {
 			c->verify_tick = 0;
