@@ -111,9 +111,12 @@ case 'visible':
         chmod("$data/$ctrl", 0666);
         $after = round_of(['op' => 'check', 'f' => $ctrl], 8, 40);
         $stale = array_filter($after, fn($r) => !isset($r['error']) && $r['v'] === false);
-        if (pids_of($stale) === $pids && count($stale) === count($after)) {
-            pass("$tag-control-unseen-without-sync-point", "a file written outside the pool is still missing for all "
-                . count($pids) . " workers (" . count($after) . " requests): no watcher or time bound revalidates");
+        /* every answer stale; which workers the server picked for these
+         * requests is its business (Apache's prefork may leave one idle) */
+        if ($after && count($stale) === count($after) && !array_diff(pids_of($stale), $pids)) {
+            pass("$tag-control-unseen-without-sync-point", "a file written outside the pool is still missing for the "
+                . count(pids_of($stale)) . " of " . count($pids) . " workers that answered (" . count($after)
+                . " requests): no watcher or time bound revalidates");
         } else {
             fail("$tag-control-unseen-without-sync-point", "expected every worker to answer false (cached) for a file "
                 . "written outside PHP with test_watcher=0 and max_staleness_ms=0; got "
