@@ -59,6 +59,8 @@ function req_on(int $pid, array $q): array
 
 /* Untargeted requests until every expected pid answered (at least $min
  * requests, at most $max); returns the answers in order. */
+/* At least $min requests, then on until every worker has answered (a
+ * server may favour some children: Apache prefork does), at most $max. */
 function round_of(array $q, int $min, int $max): array
 {
     global $pids;
@@ -109,7 +111,7 @@ case 'visible':
     if ($control) {
         file_put_contents("$data/$ctrl", 'c');
         chmod("$data/$ctrl", 0666);
-        $after = round_of(['op' => 'check', 'f' => $ctrl], 8, 40);
+        $after = round_of(['op' => 'check', 'f' => $ctrl], 8, 200);
         $stale = array_filter($after, fn($r) => !isset($r['error']) && $r['v'] === false);
         /* every answer stale; which workers the server picked for these
          * requests is its business (Apache's prefork may leave one idle) */
@@ -132,7 +134,7 @@ case 'visible':
     }
     /* 4. each worker's next answer is true (and the control file too: the
      *    drain the write triggered applied every queued event) */
-    $next = round_of(['op' => 'check', 'f' => $name, 'g' => $ctrl], 4, 40);
+    $next = round_of(['op' => 'check', 'f' => $name, 'g' => $ctrl], 4, 200);
     $first = [];
     foreach ($next as $r) {
         if (!isset($r['error']) && !isset($first[$r['pid']])) {
@@ -155,7 +157,7 @@ case 'warm': /* NAME CHECK: every worker caches DATA/NAME as missing */
 case 'expect': /* NAME CHECK: every worker's next answers for DATA/NAME are true */
     [$name, $check] = $args;
     $want = $cmd === 'expect';
-    $answers = round_of(['op' => 'check', 'f' => $name], $want ? 4 : 12, 40);
+    $answers = round_of(['op' => 'check', 'f' => $name], $want ? 4 : 12, 200);
     $wrong = array_filter($answers, fn($r) => isset($r['error']) || $r['v'] !== $want);
     $desc = implode(' ', array_map(fn($r) => $r['pid'] . ':' . var_export($r['v'] ?? $r['error'], true), $answers));
     if (pids_of($answers) === $pids && !$wrong) {
