@@ -58,9 +58,8 @@ function req_on(int $pid, array $q): array
 }
 
 /* Untargeted requests until every expected pid answered (at least $min
- * requests, at most $max); returns the answers in order. */
-/* At least $min requests, then on until every worker has answered (a
- * server may favour some children: Apache prefork does), at most $max. */
+ * requests, at most $max: a server may favour some children, Apache's
+ * prefork does); returns the answers in order. */
 function round_of(array $q, int $min, int $max): array
 {
     global $pids;
