@@ -47,19 +47,16 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 {
 	if (url[0] == '/' && SCG(active)) {
 		sc_entry *e = sc_hook_lookup(url, strlen(url), !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR));
+		if (e && e->r.kind == SC_KIND_LINK && !(flags & PHP_STREAM_URL_STAT_LINK)) {
+			e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
+		}
 		if (e) {
 			switch (e->r.kind) {
 				case SC_KIND_FOUND:
+				case SC_KIND_LINK:
 					memset(ssb, 0, sizeof(*ssb));
 					ssb->sb = e->r.st;
 					return 0;
-				case SC_KIND_LINK:
-					if (flags & PHP_STREAM_URL_STAT_LINK) {
-						memset(ssb, 0, sizeof(*ssb));
-						ssb->sb = e->r.st;
-						return 0;
-					}
-					break; /* stat() follows the link: PHP's own call */
 				case SC_KIND_MISSING:
 					errno = e->r.err;
 					return -1;
@@ -80,15 +77,15 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 		return false;
 	}
 	e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	if (e && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(SCG(cache), e); /* access() follows the link */
+	}
 	if (!e) {
 		return false;
 	}
 	if (e->r.kind == SC_KIND_MISSING) {
 		RETVAL_FALSE;
 		return true;
-	}
-	if (e->r.kind != SC_KIND_FOUND) {
-		return false; /* a symlink: access() follows it */
 	}
 	RETVAL_BOOL(sc_access(SCG(cache), e, mode) == 0);
 	return true;
@@ -130,6 +127,9 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		return false;
 	}
 	e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	if (e && e->r.kind == SC_KIND_LINK && !link_op) {
+		e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
+	}
 	if (!e) {
 		return false;
 	}
@@ -139,9 +139,6 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		}
 		RETVAL_FALSE;
 		return true;
-	}
-	if (e->r.kind == SC_KIND_LINK && !link_op) {
-		return false;
 	}
 	memset(&ssb, 0, sizeof(ssb));
 	ssb.sb = e->r.st;
@@ -353,6 +350,8 @@ sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_SYNC_FN(posix_setuid), SC_SYNC_FN(posix_setgid), SC_SYNC_FN(posix_seteuid), SC_SYNC_FN(posix_setegid),
 	SC_SYNC_FN(posix_initgroups),
 	SC_FN(glob),
+	SC_FN(fopen), SC_FN(file_get_contents), SC_FN(file), SC_FN(readfile), SC_FN(get_meta_tags),
+	SC_FN(gzopen), SC_FN(gzfile), SC_FN(readgzfile), SC_METHOD("splfileobject", __construct),
 	[SC_I_COUNT] = { NULL, NULL, NULL, NULL, false }
 };
 
@@ -456,6 +455,7 @@ static zend_result sc_post_startup(void)
 void statcache_hooks_startup(void)
 {
 	sc_install_ops();
+	sc_install_glob_wrapper();
 	sc_install_functions();
 	sc_prev_post_startup = zend_post_startup_cb;
 	zend_post_startup_cb = sc_post_startup;
@@ -468,6 +468,7 @@ void statcache_hooks_shutdown(void)
 	}
 	statcache_include_uninstall();
 	sc_uninstall_functions();
+	sc_uninstall_glob_wrapper();
 	sc_uninstall_ops();
 }
 

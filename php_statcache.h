@@ -38,6 +38,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	/* runtime state of this thread */
 	bool active;             /* this request answers from the cache */
 	uint32_t bypass_depth;   /* >0: PHP's own call is running (fileatime) */
+	char *include_path_saved; /* include_path while fopen() & co run on a suffix of it */
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (statcache_listing_hooks.c) */

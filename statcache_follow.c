@@ -253,3 +253,64 @@ sc_entry *sc_follow(sc_cache *c, sc_entry *se)
 	}
 	return t;
 }
+
+/* Does a link text hold a "." or ".." component? */
+static int sc_text_dotted(const char *t, size_t n)
+{
+	for (size_t i = 0; i < n; ) {
+		size_t j = i;
+		while (j < n && t[j] != '/') {
+			j++;
+		}
+		if ((j - i == 1 && t[i] == '.') || (j - i == 2 && t[i] == '.' && t[i + 1] == '.')) {
+			return 1;
+		}
+		i = j + 1;
+	}
+	return 0;
+}
+
+sc_entry *sc_follow_last(sc_cache *c, sc_entry *e)
+{
+	char target[SC_PATH_MAX];
+	unsigned links = 0;
+
+	while (e && e->r.kind == SC_KIND_LINK) {
+		size_t tlen, dlen = 0;
+		const char *text;
+
+		if (++links > SC_VIA_MAX_LINKS) {
+			return NULL; /* a loop (ELOOP), or a chain longer than we follow */
+		}
+		text = sc_link_text(c, e, &tlen);
+		if (!text || (c->dots_lexical && sc_text_dotted(text, tlen))) {
+			return NULL;
+		}
+		if (tlen > 1 && text[tlen - 1] == '/') {
+			return NULL; /* "dir/" also demands a directory: PHP's own call */
+		}
+		if (text[0] != '/') {
+			/* the link's directory: its key is canonical (a real directory) */
+			dlen = sc_path_parent_len(e->key, e->len);
+			if (dlen == 0) {
+				dlen = 1;
+			}
+		}
+		if (dlen + 1 + tlen >= SC_PATH_MAX) {
+			return NULL;
+		}
+		/* the text lives in the table, which the next lookup may change */
+		memcpy(target, e->key, dlen);
+		if (dlen > 1) {
+			target[dlen++] = '/';
+		}
+		memcpy(target + dlen, text, tlen);
+		tlen += dlen;
+		target[tlen] = '\0';
+		e = sc_lookup(c, target, tlen);
+		if (e) {
+			sc_count(&c->n->link_hits);
+		}
+	}
+	return e;
+}

@@ -22,6 +22,14 @@
  * than SC_VIA_MAX_LINKS links, a loop, something unwatched). */
 sc_entry *sc_follow(sc_cache *c, sc_entry *e);
 
+/* What stat() answers where lstat() answered e: e itself, or for a
+ * symlink the entry its text leads to (relative texts read from the link's
+ * own directory, chains followed up to SC_VIA_MAX_LINKS), each step a
+ * cached lookup valid now.  NULL when PHP's own call must answer (a longer
+ * chain or a loop, a text that cannot be read, a dotted text where PHP
+ * drops dots itself). */
+sc_entry *sc_follow_last(sc_cache *c, sc_entry *e);
+
 /* The text of a LINK entry's symlink, read once per validity of the entry;
  * NULL if it cannot be read.  *len is set to its length. */
 const char *sc_link_text(sc_cache *c, sc_entry *link, size_t *len);

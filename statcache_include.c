@@ -13,12 +13,17 @@
  *
  * zend_resolve_path is what include/require(_once), stream_resolve_include_path()
  * and SPL's default autoloader call (through php_stream_open_for_zend_ex()).
- * fopen(), file_get_contents(), file(), readfile(), SplFileObject and the
- * zlib functions with the include path call php_resolve_path() directly,
- * which no pointer reaches, and keep PHP's walk: answering them would mean
- * running their handler on the resolved path (visible to debug_backtrace()
- * and exception traces from an error handler during the call) or on a
- * shortened include_path (visible to an include in such a handler).
+ * fopen(), file_get_contents(), file(), readfile(), get_meta_tags(),
+ * SplFileObject and the zlib functions with the include path call
+ * php_resolve_path() directly, which no pointer reaches.  For them the
+ * function runs, with its own arguments, on the suffix of include_path that
+ * starts at the first entry not known missing: PHP's walk over that suffix
+ * is PHP's walk over the whole, minus the candidates that fail anyway.  The
+ * suffix is in force only from the call until the plain wrapper's opener
+ * runs (statcache_sync.c puts include_path back there, before any warning
+ * can reach an error handler), and only for calls whose arguments have
+ * exactly their declared types (no coercion notice can run user code
+ * while it is in force).
  *
  * Only the plain case is answered; everything else goes to what was
  * installed before us (PHP's resolver, phar's, ...):
@@ -173,27 +178,23 @@ static zend_string *sc_try(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t
 	return sc_realpath_str(trypath);
 }
 
-/* php_resolve_path()'s walk for a plain name and include_path, in its
- * order and with its length limits; *done is false when the case is not
- * plain after all (the caller asks the previous resolver). */
-static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t filename_length,
-	const char *path, bool *done)
+/* php_resolve_path()'s walk over include_path for a plain name, in its
+ * order and with its length limits.  With resolved: the first candidate
+ * tsrm_realpath() resolves (NULL in *resolved when none does).  Without:
+ * where the first entry not known missing starts in path, or the last
+ * entry when all are (PHP then fails on it and tries the script's
+ * directory, as it would have). */
+static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename, size_t filename_length,
+	const char *path, zend_string **resolved)
 {
 	char trypath[MAXPATHLEN];
-	const char *ptr = path, *end;
-	zend_string *resolved, *exec_filename = NULL;
-	sc_cwd cwd;
+	const char *ptr = path, *end, *entry = path;
 
-	cwd.asked = false;
-	*done = false;
-	if (zend_is_executing()) {
-		exec_filename = zend_get_executed_filename_ex();
-		if (exec_filename && sc_has_scheme(ZSTR_VAL(exec_filename))) {
-			return NULL; /* running from phar:// & co: their resolver's */
-		}
+	if (resolved) {
+		*resolved = NULL;
 	}
-	*done = true;
 	while (ptr && *ptr) {
+		entry = ptr;
 		end = strchr(ptr, DEFAULT_DIR_SEPARATOR);
 		if (end) {
 			if ((size_t) (end - ptr) > MAXPATHLEN || (size_t) (end - ptr) + 1 + filename_length + 1 >= MAXPATHLEN) {
@@ -214,10 +215,51 @@ static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t f
 			memcpy(trypath + len + 1, filename, filename_length + 1);
 			ptr = NULL;
 		}
-		resolved = sc_try(c, &cwd, trypath, strlen(trypath));
-		if (resolved) {
-			return resolved;
+		if (sc_known_missing(c, cwd, trypath, strlen(trypath))) {
+			continue;
 		}
+		if (!resolved) {
+			return entry;
+		}
+		if ((*resolved = sc_realpath_str(trypath))) {
+			return entry;
+		}
+	}
+	return entry;
+}
+
+/* Is the executing script's name one PHP's walk can use (not phar:// &
+ * co, whose resolver looks inside the archive first)?  *exec_filename is
+ * set to it, or NULL outside of code. */
+static bool sc_exec_plain(zend_string **exec_filename)
+{
+	*exec_filename = NULL;
+	if (zend_is_executing()) {
+		*exec_filename = zend_get_executed_filename_ex();
+		if (*exec_filename && sc_has_scheme(ZSTR_VAL(*exec_filename))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* php_resolve_path() for a plain name; *done is false when the case is not
+ * plain after all (the caller asks the previous resolver). */
+static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t filename_length,
+	const char *path, bool *done)
+{
+	char trypath[MAXPATHLEN];
+	zend_string *resolved, *exec_filename;
+	sc_cwd cwd;
+
+	cwd.asked = false;
+	*done = sc_exec_plain(&exec_filename);
+	if (!*done) {
+		return NULL;
+	}
+	sc_walk_include_path(c, &cwd, filename, filename_length, path, &resolved);
+	if (resolved) {
+		return resolved;
 	}
 
 	/* the calling script's directory, as PHP computes it (a name without a
@@ -237,24 +279,33 @@ static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t f
 	return NULL;
 }
 
+/* The cache, when a relative name is one PHP walks include_path for and
+ * the cache may shorten that walk; NULL when PHP's own walk must run. */
+static sc_cache *sc_include_cache(const char *name, size_t len, const char *path)
+{
+	sc_cache *c;
+
+	if (!SCG(active) || SCG(bypass_depth) || !path || !*path || !sc_plain_name(name, len)) {
+		return NULL;
+	}
+	c = statcache_thread_cache();
+	if (c && !sc_plain_include_path(path)) {
+		sc_count(&c->n->include_path_fallbacks);
+		return NULL;
+	}
+	return c;
+}
+
 /* The cached walk for name under the include_path in force; *handled is
  * false when PHP's own resolver must answer instead. */
 static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handled)
 {
 	const char *path = PG(include_path);
-	sc_cache *c;
+	sc_cache *c = sc_include_cache(name, len, path);
 	zend_string *r;
 
 	*handled = false;
-	if (!SCG(active) || SCG(bypass_depth) || !path || !*path || !sc_plain_name(name, len)) {
-		return NULL;
-	}
-	c = statcache_thread_cache();
 	if (!c) {
-		return NULL;
-	}
-	if (!sc_plain_include_path(path)) {
-		sc_count(&c->n->include_path_fallbacks);
 		return NULL;
 	}
 	r = sc_resolve_plain(c, name, len, path, handled);
@@ -273,6 +324,117 @@ static zend_string *sc_resolve_path(zend_string *filename)
 	zend_string *r = sc_resolve_cached(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled);
 	return handled ? r : sc_prev_resolve_path(filename);
 }
+
+/* ---- fopen() & co with the include path ----------------------------------- */
+
+/* Where each of them takes what: the name's and the flag's argument
+ * numbers, the flag's bits (a bool flag: any), and the one type each
+ * argument may have for the suffix to be used ('s' string, 'b' bool,
+ * 'l' int, 'n' null: a context or length left at its default). */
+typedef struct sc_ip_call {
+	uint32_t name_arg, flag_arg;
+	zend_long mask;
+	const char *types;
+} sc_ip_call;
+
+static const sc_ip_call sc_ip_fopen = { 1, 3, 0, "ssbn" };
+static const sc_ip_call sc_ip_file_get_contents = { 1, 2, 0, "sbnln" };
+static const sc_ip_call sc_ip_file = { 1, 2, 1 /* FILE_USE_INCLUDE_PATH */, "sln" };
+static const sc_ip_call sc_ip_readfile = { 1, 2, 0, "sbn" };
+static const sc_ip_call sc_ip_get_meta_tags = { 1, 2, 0, "sb" };
+static const sc_ip_call sc_ip_gzopen = { 1, 3, -1, "ssl" };
+static const sc_ip_call sc_ip_gzfile = { 1, 2, -1, "sl" };
+
+/* The suffix of include_path this call may run on, or NULL for PHP's own
+ * walk: the include path asked for, arguments of exactly their types, a
+ * plain name, and at least one entry known missing before the first that
+ * is not. */
+static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_data)
+{
+	uint32_t n = ZEND_NUM_ARGS();
+	const char *path = PG(include_path), *suffix;
+	zval *name, *flag;
+	sc_cache *c;
+	sc_cwd cwd;
+	zend_string *exec_filename;
+
+	if (n < k->flag_arg || n > strlen(k->types) || SCG(include_path_saved) || !sc_ops_intact()) {
+		return NULL;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		zval *a = ZEND_CALL_ARG(execute_data, i + 1);
+		bool ok;
+		switch (k->types[i]) {
+			case 's': ok = Z_TYPE_P(a) == IS_STRING; break;
+			case 'b': ok = Z_TYPE_P(a) == IS_TRUE || Z_TYPE_P(a) == IS_FALSE; break;
+			case 'l': ok = Z_TYPE_P(a) == IS_LONG; break;
+			default: ok = Z_TYPE_P(a) == IS_NULL; break;
+		}
+		if (!ok) {
+			return NULL;
+		}
+	}
+	name = ZEND_CALL_ARG(execute_data, k->name_arg);
+	flag = ZEND_CALL_ARG(execute_data, k->flag_arg);
+	if (Z_TYPE_P(flag) == IS_LONG ? !(Z_LVAL_P(flag) & k->mask) : Z_TYPE_P(flag) != IS_TRUE) {
+		return NULL;
+	}
+	c = sc_include_cache(Z_STRVAL_P(name), Z_STRLEN_P(name), path);
+	if (!c || !sc_exec_plain(&exec_filename)) {
+		return NULL;
+	}
+	cwd.asked = false;
+	suffix = sc_walk_include_path(c, &cwd, Z_STRVAL_P(name), Z_STRLEN_P(name), path, NULL);
+	if (suffix == path) {
+		return NULL; /* nothing to skip */
+	}
+	sc_count(&c->n->include_path_hits);
+	return suffix;
+}
+
+void statcache_include_restore(void)
+{
+	if (SCG(include_path_saved)) {
+		PG(include_path) = SCG(include_path_saved);
+		SCG(include_path_saved) = NULL;
+	}
+}
+
+/* Runs the function saved for id on the suffix, if any. */
+static void sc_ip_run(const sc_ip_call *k, zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
+{
+	const char *suffix = sc_ip_suffix(k, execute_data);
+
+	if (!suffix) {
+		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	SCG(include_path_saved) = PG(include_path);
+	PG(include_path) = (char *) suffix;
+	zend_try {
+		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	} zend_catch {
+		statcache_include_restore();
+		zend_bailout();
+	} zend_end_try();
+	statcache_include_restore();
+}
+
+#define SC_IP_HANDLER(fname, spec) \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_ip_run(&spec, sc_orig(SC_I_##fname), INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+
+SC_IP_HANDLER(fopen, sc_ip_fopen)
+SC_IP_HANDLER(file_get_contents, sc_ip_file_get_contents)
+SC_IP_HANDLER(file, sc_ip_file)
+SC_IP_HANDLER(readfile, sc_ip_readfile)
+SC_IP_HANDLER(get_meta_tags, sc_ip_get_meta_tags)
+SC_IP_HANDLER(gzopen, sc_ip_gzopen)
+SC_IP_HANDLER(gzfile, sc_ip_gzfile)
+SC_IP_HANDLER(readgzfile, sc_ip_gzfile)
+SC_IP_HANDLER(spl___construct, sc_ip_fopen)
 
 void statcache_include_install(void)
 {

@@ -11,4 +11,8 @@
 void statcache_include_install(void);
 void statcache_include_uninstall(void);
 
+/* Puts include_path back where fopen() & co run on a suffix of it (the
+ * plain wrapper's opener calls it: the walk is over by then). */
+void statcache_include_restore(void);
+
 #endif

@@ -76,6 +76,15 @@ typedef enum {
 	SC_I_posix_setegid,
 	SC_I_posix_initgroups,
 	SC_I_glob,
+	SC_I_fopen,
+	SC_I_file_get_contents,
+	SC_I_file,
+	SC_I_readfile,
+	SC_I_get_meta_tags,
+	SC_I_gzopen,
+	SC_I_gzfile,
+	SC_I_readgzfile,
+	SC_I_spl___construct,
 	SC_I_COUNT
 } sc_intercept_id;
 
@@ -192,5 +201,20 @@ void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC);
 void sc_glob(INTERNAL_FUNCTION_PARAMETERS);
+/* ... and glob://, through a copy of PHP's glob wrapper in the wrapper table. */
+void sc_install_glob_wrapper(void);
+void sc_uninstall_glob_wrapper(void);
+
+
+/* statcache_include.c: fopen() & co with the include path. */
+void sc_fopen(INTERNAL_FUNCTION_PARAMETERS);
+void sc_file_get_contents(INTERNAL_FUNCTION_PARAMETERS);
+void sc_file(INTERNAL_FUNCTION_PARAMETERS);
+void sc_readfile(INTERNAL_FUNCTION_PARAMETERS);
+void sc_get_meta_tags(INTERNAL_FUNCTION_PARAMETERS);
+void sc_gzopen(INTERNAL_FUNCTION_PARAMETERS);
+void sc_gzfile(INTERNAL_FUNCTION_PARAMETERS);
+void sc_readgzfile(INTERNAL_FUNCTION_PARAMETERS);
+void sc_spl___construct(INTERNAL_FUNCTION_PARAMETERS);
 
 #endif

@@ -12,6 +12,11 @@
  *    with GLOB_ALTDIRFUNC: matching, GLOB_BRACE and sorting stay glibc's,
  *    the directory reads and stats come from the caches.  Patterns PHP
  *    would refuse or resolve against the cwd go to the saved handler.
+ *  - glob:// (GlobIterator, opendir("glob://...")): the glob wrapper is
+ *    const, so the "glob" entry of the wrapper table is replaced by a copy
+ *    whose opener takes PHP's steps with the same glob(3) call; the stream
+ *    it returns is PHP's own glob stream (its ops, its state struct), so
+ *    SPL's GlobIterator::count() and path lookups work on it unchanged.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -25,8 +30,10 @@
 
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
+#include "main/streams/php_stream_glob_wrapper.h"
 #include "statcache_intercept.h"
 #include "statcache_listing.h"
+#include "statcache_follow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -364,6 +371,9 @@ static int sc_gl_statx(const char *path, struct stat *st, bool follow)
 		}
 		e = NULL;
 	}
+	if (e && follow && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(SCG(cache), e);
+	}
 	if (e) {
 		if (e->r.kind == SC_KIND_FOUND || (e->r.kind == SC_KIND_LINK && !follow)) {
 			*st = e->r.st;
@@ -392,6 +402,16 @@ static int sc_gl_stat(const char *restrict path, struct stat *restrict st)
 /* ext/standard/dir.c's list of the flags glob() accepts on glibc. */
 #define SC_GLOB_FLAGS (GLOB_BRACE | GLOB_MARK | GLOB_NOSORT | GLOB_NOCHECK | GLOB_NOESCAPE \
 	| GLOB_ERR | GLOB_ONLYDIR)
+
+/* The callbacks glob(3) reads directories and stats through. */
+static void sc_gl_callbacks(glob_t *gb)
+{
+	gb->gl_opendir = sc_gl_opendir;
+	gb->gl_readdir = sc_gl_readdir;
+	gb->gl_closedir = sc_gl_closedir;
+	gb->gl_lstat = sc_gl_lstat;
+	gb->gl_stat = sc_gl_stat;
+}
 
 /* PHP_FUNCTION(glob) for an absolute pattern of plain arguments: the same
  * glob(3) call (plus GLOB_ALTDIRFUNC) and the same post-processing
@@ -429,11 +449,7 @@ static bool sc_glob_answer(zend_execute_data *execute_data, zval *return_value)
 	pattern = Z_STRVAL_P(zpat);
 
 	memset(&gb, 0, sizeof(gb));
-	gb.gl_opendir = sc_gl_opendir;
-	gb.gl_readdir = sc_gl_readdir;
-	gb.gl_closedir = sc_gl_closedir;
-	gb.gl_lstat = sc_gl_lstat;
-	gb.gl_stat = sc_gl_stat;
+	sc_gl_callbacks(&gb);
 	ret = glob(pattern, (int) flags | GLOB_ALTDIRFUNC, NULL, &gb);
 	if (ret != 0) {
 		globfree(&gb);
@@ -474,6 +490,123 @@ void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
 	if (!sc_glob_answer(execute_data, return_value)) {
 		sc_orig(SC_I_glob)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	}
+}
+
+/* ---- glob:// ----------------------------------------------------------------- */
+
+#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80400
+# define SC_GLOB_STREAM 1
+
+/* main/streams/glob_wrapper.c's glob_s_t, which its stream ops and SPL
+ * read (8.1 to 8.3; 8.4 holds a php_glob_t there instead). */
+typedef struct sc_glob_s {
+	glob_t glob;
+	size_t index;
+	int flags;
+	char *path;
+	size_t path_len;
+	char *pattern;
+	size_t pattern_len;
+	size_t *open_basedir_indexmap;
+	size_t open_basedir_indexmap_size;
+	bool open_basedir_used;
+} sc_glob_s;
+
+static const php_stream_wrapper *sc_glob_orig;
+static php_stream_wrapper_ops sc_glob_wops;
+static php_stream_wrapper sc_glob_wrapper;
+
+/* glob_wrapper.c's php_glob_stream_path_split() with get_path set: the
+ * directory part of path, as the stream reports it. */
+static void sc_glob_set_path(sc_glob_s *g, const char *path)
+{
+	const char *file = strrchr(path, '/');
+	size_t len;
+
+	file = file ? file + 1 : path;
+	len = (size_t) (file - path);
+	if (len > 1) {
+		len--;
+	}
+	g->path_len = len;
+	g->path = estrndup(path, len);
+}
+
+/* php_glob_stream_opener(), step for step, with the cached glob(3). */
+static php_stream *sc_glob_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
+	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
+{
+	const char *pattern = path, *file;
+	sc_glob_s *g;
+	int ret;
+
+	if (!strncmp(pattern, "glob://", sizeof("glob://") - 1)) {
+		pattern += sizeof("glob://") - 1;
+	}
+	if (!SCG(active) || SCG(bypass_depth) || SCG(max_listing_bytes) == 0 || pattern[0] != '/'
+			|| strlen(pattern) >= MAXPATHLEN || !statcache_thread_cache() || sc_proc_start() < 0) {
+		return sc_glob_orig->wops->dir_opener(wrapper, path, mode, options, opened_path, context STREAMS_REL_CC);
+	}
+	if (pattern != path && opened_path) {
+		*opened_path = zend_string_init(pattern, strlen(pattern), 0);
+	}
+	g = ecalloc(1, sizeof(*g));
+	sc_gl_callbacks(&g->glob);
+	ret = glob(pattern, GLOB_ALTDIRFUNC, NULL, &g->glob);
+	if (ret != 0 && ret != GLOB_NOMATCH) {
+		globfree(&g->glob);
+		efree(g);
+		return NULL;
+	}
+	if ((options & STREAM_DISABLE_OPEN_BASEDIR) == 0) {
+		g->open_basedir_used = true;
+		for (size_t i = 0; i < g->glob.gl_pathc; i++) {
+			if (!php_check_open_basedir_ex(g->glob.gl_pathv[i], 0)) {
+				if (!g->open_basedir_indexmap) {
+					g->open_basedir_indexmap = safe_emalloc(g->glob.gl_pathc, sizeof(size_t), 0);
+				}
+				g->open_basedir_indexmap[g->open_basedir_indexmap_size++] = i;
+			}
+		}
+	}
+	file = strrchr(pattern, '/');
+	file = file ? file + 1 : pattern;
+	g->pattern_len = strlen(file);
+	g->pattern = estrndup(file, g->pattern_len);
+	g->flags |= GLOB_APPEND;
+	sc_glob_set_path(g, g->glob.gl_pathc ? g->glob.gl_pathv[0] : pattern);
+	return php_stream_alloc(&php_glob_stream_ops, g, 0, mode);
+}
+#endif
+
+void sc_install_glob_wrapper(void)
+{
+#ifdef SC_GLOB_STREAM
+	HashTable *h = php_stream_get_url_stream_wrappers_hash_global();
+	php_stream_wrapper *w = zend_hash_str_find_ptr(h, "glob", sizeof("glob") - 1);
+
+	/* only PHP's own: another extension's glob:// is theirs */
+	if (w != &php_glob_stream_wrapper || !w->wops->dir_opener) {
+		return;
+	}
+	sc_glob_orig = w;
+	sc_glob_wops = *w->wops;
+	sc_glob_wops.dir_opener = sc_glob_opener;
+	sc_glob_wrapper = *w;
+	sc_glob_wrapper.wops = &sc_glob_wops;
+	zend_hash_str_update_ptr(h, "glob", sizeof("glob") - 1, &sc_glob_wrapper);
+#endif
+}
+
+void sc_uninstall_glob_wrapper(void)
+{
+#ifdef SC_GLOB_STREAM
+	HashTable *h = php_stream_get_url_stream_wrappers_hash_global();
+
+	if (sc_glob_orig && zend_hash_str_find_ptr(h, "glob", sizeof("glob") - 1) == &sc_glob_wrapper) {
+		zend_hash_str_update_ptr(h, "glob", sizeof("glob") - 1, (void *) sc_glob_orig);
+	}
+#endif
 }
 
 #endif

@@ -21,6 +21,7 @@
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "statcache_intercept.h"
+#include "statcache_include.h"
 #include "statcache_log.h"
 
 #include <sys/stat.h>
@@ -74,8 +75,10 @@ static bool sc_mode_writes(const char *mode)
 static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
-	php_stream *s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path,
-		context STREAMS_REL_CC);
+	php_stream *s;
+
+	statcache_include_restore(); /* php_resolve_path() is done */
+	s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path, context STREAMS_REL_CC);
 	if (sc_mode_writes(mode)) {
 		sc_sync(); /* created or truncated */
 	}

@@ -80,7 +80,8 @@ static void sc_wd_forget(int32_t from, int32_t to)
 	pthread_mutex_unlock(&sc_wd_lock);
 }
 
-/* Names that appeared during one drain, checked once it has read them. */
+/* Names that appeared during one drain, checked once it has read them
+ * (each name once). */
 typedef struct sc_created {
 	unsigned n;
 	int overflow;
@@ -94,6 +95,13 @@ typedef struct sc_created {
 static void sc_note_created(void *ctx, int32_t wd, const char *name, size_t len)
 {
 	sc_created *c = ctx;
+	/* a name made again and again (SQLite's -journal, once per transaction)
+	 * is checked once: the check looks at what is there after the drain */
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->e[i].wd == wd && c->e[i].len == len && memcmp(c->e[i].name, name, len) == 0) {
+			return;
+		}
+	}
 	if (c->n == sizeof(c->e) / sizeof(c->e[0]) || len > 255) {
 		c->overflow = 1;
 		return;

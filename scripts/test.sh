@@ -92,6 +92,11 @@ sync_src() {
   else
     (cd "$SC_SRC" && tar --exclude="./$skip" -cf - .) | tar -xf - -C "$dest"
   fi
+  # a test renamed or removed in the sources must not run from an old copy
+  local t
+  while IFS= read -r -d '' t; do
+    [[ -e "$SC_SRC/${t#"$dest"/}" ]] || rm -f "$t"
+  done < <(find "$dest/tests" -name '*.phpt' -print0 2>/dev/null)
 }
 
 # build_ext DIR PHP_CONFIG: phpize + configure (when needed) + make.

@@ -1,5 +1,5 @@
 --TEST--
-syscalls: repeated glob() (several flags, wildcards in several components, GLOB_BRACE), scandir(), opendir()/readdir() and the SPL iterators of unchanged directories make no getdents64, no openat of the directories and no per-entry stat
+syscalls: repeated glob() (several flags, wildcards in several components, GLOB_BRACE), scandir(), opendir()/readdir() the SPL iterators and GlobIterator (glob://) of unchanged directories make no getdents64, no openat of the directories and no per-entry stat
 --DESCRIPTION--
 Symlinked entries are left out: the stat cache keeps lstat() results, so
 stat() through a symlink (GLOB_MARK, GLOB_ONLYDIR on a DT_LNK entry) and a
@@ -50,6 +50,8 @@ function all(string $t): int {
     closedir($h);
     foreach (new DirectoryIterator($t) as $f) { $n++; }
     foreach (new FilesystemIterator("$t/lang") as $f) { $n++; }
+    foreach (new GlobIterator("$t/plugins/*/lang/*.mo") as $f) { $n++; }
+    $n += count(new GlobIterator("$t/*/*.php")) + count(scandir("glob://$t/*"));
     return $n;
 }
 $warm = all($t);

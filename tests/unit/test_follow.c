@@ -227,6 +227,73 @@ static void an_untrusted_cache_answers_nothing_through_links(void **state)
 	assert_int_equal(cnt(&f->c->n->untrusted), 2);
 }
 
+/* stat() of path, as sc_follow_last() answers it, against a fresh stat(). */
+static void assert_follows_as_stat(fx *f, const char *rel)
+{
+	struct stat st;
+	sc_entry *e = sc_follow_last(f->c, lk(f, P(f, rel)));
+
+	if (!e) {
+		fail_msg("%s: left to PHP, expected an answer", rel);
+	}
+	if (stat(P(f, rel), &st) < 0) {
+		if (e->r.kind != SC_KIND_MISSING || e->r.err != errno) {
+			fail_msg("%s: stat fails with %d, cache says kind %d err %d", rel, errno, e->r.kind, e->r.err);
+		}
+		return;
+	}
+	assert_int_equal(e->r.kind, SC_KIND_FOUND);
+	assert_int_equal(e->r.st.st_ino, st.st_ino);
+	assert_int_equal(e->r.st.st_mode, st.st_mode);
+}
+
+static void a_last_component_link_is_followed_as_stat_follows_it(void **state)
+{
+	fx *f = *state;
+	char abs[4096], name[16], target[16];
+	uint64_t misses;
+
+	fx_mkdir(f, "r");
+	fx_mkdir(f, "r/a");
+	fx_mkdir(f, "x");
+	fx_write(f, "r/a/f", "abc");
+	fx_link(f, "r/a/f", "file");
+	snprintf(abs, sizeof(abs), "%s", P(f, "r/a"));
+	fx_link(f, abs, "dir");
+	fx_link(f, "../r/a", "x/up");
+	fx_link(f, "dir/f", "through");      /* its text passes a link */
+	fx_link(f, "r/gone", "dangling");
+	fx_link(f, "r/a/f/x", "notdir");
+	fx_link(f, "file", "c1");
+	for (int i = 2; i <= 9; i++) {
+		snprintf(name, sizeof(name), "c%d", i);
+		snprintf(target, sizeof(target), "c%d", i - 1);
+		fx_link(f, target, name);
+	}
+	fx_link(f, "loop", "loop");
+	fx_link(f, "r/a/", "slash");
+	for (int round = 0; round < 2; round++) {
+		misses = cnt(&f->c->n->misses);
+		assert_follows_as_stat(f, "file");
+		assert_follows_as_stat(f, "dir");
+		assert_follows_as_stat(f, "x/up");
+		assert_follows_as_stat(f, "through");
+		assert_follows_as_stat(f, "dangling");
+		assert_follows_as_stat(f, "notdir");
+		assert_follows_as_stat(f, "c7");     /* c7 -> ... -> c1 -> file: 8 links */
+		assert_follows_as_stat(f, "r/a/f");  /* not a link: itself */
+		if (round == 1) {
+			assert_int_equal(cnt(&f->c->n->misses), misses); /* all hits */
+		}
+	}
+	assert_null(sc_follow_last(f->c, lk(f, P(f, "c9"))));   /* 9 links */
+	assert_null(sc_follow_last(f->c, lk(f, P(f, "loop"))));
+	assert_null(sc_follow_last(f->c, lk(f, P(f, "slash"))));
+	f->c->dots_lexical = 1;
+	assert_null(sc_follow_last(f->c, lk(f, P(f, "x/up"))));
+	assert_follows_as_stat(f, "file");
+}
+
 static int fx_setup_untrusted(void **state)
 {
 	return fx_setup_with(state, &fx_default_settings, 65536, 1);
@@ -246,6 +313,7 @@ int main(void)
 		T(retargeting_a_link_drops_exactly_what_passed_through_it),
 		T(a_link_text_is_read_once_per_validity),
 		T(the_resolved_path_keeps_the_hard_link_rule),
+		T(a_last_component_link_is_followed_as_stat_follows_it),
 		cmocka_unit_test_setup_teardown(an_untrusted_cache_answers_nothing_through_links,
 			fx_setup_untrusted, fx_teardown),
 	};

@@ -93,6 +93,39 @@ static void a_file_created_by_this_process_is_seen_after_the_sync_point(void **s
 	assert_missing(lk(f, P(f, "new.php")), P(f, "new.php"), ENOENT);
 }
 
+/* SQLite makes and removes its -journal once per transaction: a hundred
+ * times in one drain must not cost the results of other directories. */
+static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	uint64_t misses, flushes;
+	uint32_t epoch;
+
+	s.test_watcher = 0; /* one drain: the sync point's */
+	fx_restart(f, &s);
+	fx_mkdir(f, "db");
+	fx_mkdir(f, "code");
+	fx_write(f, "code/a.php", "abc");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
+	assert_missing(lk(f, P(f, "db/x-journal")), P(f, "db/x-journal"), ENOENT);
+	flushes = atomic_load(&sc_the_proc.gen->flushes);
+	epoch = sc_gen_epoch(sc_the_proc.gen);
+	for (int i = 0; i < 100; i++) {
+		fx_write(f, "db/x-journal", "j");
+		unlink(P(f, "db/x-journal"));
+	}
+	fx_write(f, "db/x-journal", "last");
+	sc_proc_mark_pending();
+	misses = cnt(&f->c->n->misses);
+	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
+	assert_int_equal(cnt(&f->c->n->misses), misses); /* still a hit */
+	assert_int_equal(atomic_load(&sc_the_proc.gen->flushes), flushes);
+	assert_int_equal(sc_gen_epoch(sc_the_proc.gen), epoch);
+	assert_same_as_lstat(lk(f, P(f, "db/x-journal")), P(f, "db/x-journal"));
+}
+
 static void a_path_under_a_regular_file_is_missing_with_enotdir(void **state)
 {
 	fx *f = *state;
@@ -721,6 +754,7 @@ int main(void)
 		T(a_missing_file_is_missing_with_enoent_and_then_a_negative_hit),
 		T(a_path_under_a_missing_directory_is_found_once_created_and_synced),
 		T(a_file_created_by_this_process_is_seen_after_the_sync_point),
+		T(a_name_made_again_and_again_in_one_drain_keeps_other_results),
 		T(a_path_under_a_regular_file_is_missing_with_enotdir),
 		T(a_symlink_as_last_component_is_a_link),
 		T(a_path_through_a_symlinked_directory_answers_as_its_target),
