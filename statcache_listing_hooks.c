@@ -110,6 +110,11 @@ static sc_listing *sc_listing_for(const char *path, size_t len, bool check_based
 		return NULL; /* listings are off; a kernel file system */
 	}
 	e = sc_hook_lookup(path, len, check_basedir);
+	if (e && e->r.kind == SC_KIND_LINK) {
+		/* opendir() follows it: the listing of where it leads, as an open
+		 * descriptor on that directory would read */
+		e = sc_follow_last(SCG(cache), e);
+	}
 	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode) || e->r.wd < 0) {
 		return NULL;
 	}
@@ -341,7 +346,7 @@ static void sc_gl_closedir(void *p)
 /* lstat() (follow = 0) or stat() from the stat cache where it answers.
  * GLOB_MARK results end in '/' (PHP's GLOB_ONLYDIR re-check stats them):
  * "dir/" is the directory, "file/" fails with ENOTDIR, and a symlink is
- * followed even by lstat(), so that one is the kernel's. */
+ * followed even by lstat(). */
 static int sc_gl_statx(const char *path, struct stat *st, bool follow)
 {
 	size_t len = path[0] == '/' ? strlen(path) : 0, base = len;
@@ -355,6 +360,9 @@ static int sc_gl_statx(const char *path, struct stat *st, bool follow)
 		memcpy(dir, path, base);
 		dir[base] = '\0';
 		e = sc_hook_lookup(dir, base, false);
+	}
+	if (e && e->r.kind == SC_KIND_LINK && (follow || base < len)) {
+		e = sc_follow_last(SCG(cache), e); /* "link/" is followed even by lstat() */
 	}
 	if (e && base < len) {
 		if (e->r.kind == SC_KIND_FOUND) {
@@ -370,9 +378,6 @@ static int sc_gl_statx(const char *path, struct stat *st, bool follow)
 			return -1;
 		}
 		e = NULL;
-	}
-	if (e && follow && e->r.kind == SC_KIND_LINK) {
-		e = sc_follow_last(SCG(cache), e);
 	}
 	if (e) {
 		if (e->r.kind == SC_KIND_FOUND || (e->r.kind == SC_KIND_LINK && !follow)) {
