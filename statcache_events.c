@@ -8,11 +8,16 @@
  *   IN_CREATE, IN_DELETE, IN_MOVED_FROM, IN_MOVED_TO also
  *       -> gen[dir_slot(wd)]: the directory's own stat (mtime, nlink, size)
  *   event about the watched directory itself (len == 0: IN_ATTRIB,
- *   IN_DELETE_SELF, IN_MOVE_SELF, IN_UNMOUNT), IN_Q_OVERFLOW, a malformed
- *   record
+ *   IN_MOVE_SELF, IN_UNMOUNT), IN_Q_OVERFLOW, a malformed record
  *       -> epoch: everything below that directory may have changed
  *          (renamed away, chmod 000 on an ancestor, unmounted)
- *   IN_IGNORED (the watch is gone) needs nothing of its own: it follows a
+ *   IN_DELETE_SELF alone needs nothing of its own: the directory was empty
+ *   (rmdir) or replaced (a rename over it), and either way its parent's
+ *   watch reports its name, whose slot every result of a name in it
+ *   depends on (statcache_lookup.c, sc_add_parent_dep).  Temporary
+ *   directories made and removed on every request (MediaWiki's Shellbox)
+ *   would otherwise drop every result each time.
+ *   IN_IGNORED (the watch is gone) needs nothing either: it follows a
  *   DELETE_SELF or UNMOUNT, or a flush that already bumped the epoch.
  */
 #ifndef _GNU_SOURCE
@@ -58,7 +63,7 @@ void sc_events_apply(sc_gen *g, const void *buf, size_t len, sc_event_tally *t,
 			t->overflows++;
 			sc_events_epoch(g, t);
 		} else if (ev.len == 0) {
-			if (!(ev.mask & IN_IGNORED) || (ev.mask & ~(uint32_t) IN_IGNORED)) {
+			if (ev.mask & ~(uint32_t) (IN_IGNORED | IN_DELETE_SELF | IN_ISDIR)) {
 				sc_events_epoch(g, t);
 			}
 		} else {

@@ -196,9 +196,12 @@ static sc_entry *sc_walk_run(sc_cache *c, sc_walk *w)
 				if (++w->links > SC_VIA_MAX_LINKS) {
 					return NULL; /* a loop, or a chain longer than we record */
 				}
-				for (unsigned i = 0; i < e->r.ndeps; i++) {
-					sc_walk_dep(w, &e->r.deps[i]);
+				/* its name slot (deps[0]) is what can change its text: the
+				 * inode's slot and its directory's name add nothing here */
+				if (e->r.ndeps == 0) {
+					return NULL;
 				}
+				sc_walk_dep(w, &e->r.deps[0]);
 				text = sc_link_text(c, e, &tlen);
 				if (!text || sc_walk_push(w, text, tlen) < 0) {
 					return NULL;

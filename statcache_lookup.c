@@ -225,6 +225,20 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	sc_add_dep(r, dslot, dval);
 }
 
+/* A child's result also depends on its directory's name in the
+ * grandparent, as the directory's own result recorded it: removing the
+ * directory (rmdir, or a rename over it) bumps that slot, so the results
+ * of the names it held, missing ones included, end with it, and a
+ * directory made again at the path is looked at afresh.  This is what lets
+ * a watched directory's IN_DELETE_SELF cost nothing else (no epoch).  "/"
+ * has no name; its children need none. */
+static void sc_add_parent_dep(sc_result *r, const sc_entry *parent, size_t parent_len)
+{
+	if (parent_len > 1 && parent->r.ndeps > 0) {
+		sc_add_dep(r, parent->r.deps[0].slot, parent->r.deps[0].val);
+	}
+}
+
 /* A name in a watched, trusted directory. */
 static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size_t parent_len)
 {
@@ -243,10 +257,12 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	if (lstat(e->key, &st) < 0) {
 		sc_set(r, SC_KIND_MISSING, errno, epoch);
 		sc_add_dep(r, nslot, nval);
+		sc_add_parent_dep(r, parent, parent_len);
 		return;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		sc_fill_dir(c, e, epoch, 1, nslot, nval);
+		sc_add_parent_dep(r, parent, parent_len);
 		return;
 	}
 	sc_set(r, SC_KIND_FOUND, 0, epoch);
@@ -273,6 +289,7 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 		}
 		sc_add_dep(r, islot, ival);
 	}
+	sc_add_parent_dep(r, parent, parent_len);
 	r->st = st;
 }
 

@@ -7,8 +7,8 @@
 #   scripts/test.sh --list            list the steps
 #
 # Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-#        stubs package static matrix apache fpm-pools cli-soak fuzz diff
-#   opt-in (run only when named): phpt-valgrind asan-php phpt-asan
+#        stubs package static matrix apache fpm-pools cli-soak fuzz diff asan-php phpt-asan
+#   opt-in (run only when named): phpt-valgrind
 #   diff     the differential tester with fixed seeds (tests/diff/run.sh): random
 #            writes (own, waited-for children, an unrelated process) and stat-family
 #            queries compared with php -n, NTS, ZTS and 4+2 threads of the embed host
@@ -34,9 +34,11 @@
 #   phpt-valgrind  the phpt suite on the NTS build under valgrind (run-tests.php -m):
 #            memory errors and definite leaks fail a test (tests/valgrind-phpt.supp)
 #   asan-php the ZTS debug PHP built with ASan + UBSan (scripts/zts-php.sh, flavour
-#            asan; a full PHP build the first time)
-#   phpt-asan      the phpt suite with that PHP and statcache built with
-#            -fsanitize=address,undefined: any report or leak fails a test
+#            asan; a full PHP build the first time: about 27 min on 2 busy cores)
+#   phpt-asan      the whole phpt suite with that PHP and statcache built with
+#            -fsanitize=address,undefined: any report or leak fails a test (about
+#            8 min; PHPs a test runs under strace keep ASan and UBSan without the
+#            leak check, which cannot run under ptrace: tests/asan/strace)
 #   fuzz     the libFuzzer targets of tests/fuzz (path canonicalization, inotify
 #            event parser): committed inputs replayed, then FUZZ_SECS (60) s each
 # Each step is timed; build/compile steps count as one test each; unit, phpt
@@ -63,10 +65,10 @@ JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
 ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-  stubs package static matrix apache fpm-pools cli-soak fuzz diff)
-# Not part of a plain run (each costs tens of minutes on 2 cores, see their
-# comments): run them by name.
-OPTIN_STEPS=(phpt-valgrind asan-php phpt-asan)
+  stubs package static matrix apache fpm-pools cli-soak fuzz diff asan-php phpt-asan)
+# Not part of a plain run (the whole suite under valgrind takes 90+ min on
+# 2 cores, see its comment): run it by name.
+OPTIN_STEPS=(phpt-valgrind)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -481,6 +483,8 @@ step_phpt-asan() {
   fi
   rm -rf "$reports"; mkdir -p "$reports"
   local rc=0
+  local real_strace; real_strace=$(command -v strace || echo /usr/bin/strace)
+  PATH="$SC_SRC/tests/asan:$PATH" SC_REAL_STRACE=$real_strace \
   ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:log_path=$reports/asan" \
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan" \
   PHPT_ARGS="--asan" run_phpt "$dir" "$("$pc" --prefix)/bin/php" "$log" || rc=1
@@ -513,7 +517,6 @@ step_fuzz() {
 }
 
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php "
-COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log

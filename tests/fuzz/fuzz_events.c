@@ -64,7 +64,9 @@ static void walk(const uint8_t *p, size_t len, expect *e)
 			e->overflows++;
 			e->epochs++;
 		} else if (ev.len == 0) {
-			e->epochs += ev.mask != IN_IGNORED;
+			/* the directory itself: anything but its deletion (DELETE_SELF,
+			 * IGNORED, ISDIR) makes an epoch */
+			e->epochs += (ev.mask & ~(uint32_t) (IN_IGNORED | IN_DELETE_SELF | IN_ISDIR)) != 0;
 		} else {
 			e->bumps += 1 + ((ev.mask & NAME_EVENTS) != 0);
 			e->epochs += (ev.mask & IN_UNMOUNT) != 0;

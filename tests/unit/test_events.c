@@ -166,8 +166,8 @@ static void padded_and_unpadded_names_hash_the_same(void **state)
 static void events_about_the_directory_itself_bump_the_epoch(void **state)
 {
 	sc_gen *g = *state;
-	const uint32_t masks[] = { IN_ATTRIB, IN_ATTRIB | IN_ISDIR, IN_DELETE_SELF, IN_MOVE_SELF, IN_UNMOUNT,
-		IN_DELETE_SELF | IN_IGNORED };
+	const uint32_t masks[] = { IN_ATTRIB, IN_ATTRIB | IN_ISDIR, IN_MOVE_SELF, IN_UNMOUNT,
+		IN_MOVE_SELF | IN_IGNORED };
 
 	for (unsigned i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
 		sc_event_tally t = { 0 };
@@ -179,6 +179,25 @@ static void events_about_the_directory_itself_bump_the_epoch(void **state)
 		assert_int_equal(t.events, 1);
 	}
 	assert_int_equal(total_bumps(g), 0);
+}
+
+/* rmdir: the parent's watch reports the name (a name event, applied as
+ * any other); the directory's own DELETE_SELF and IGNORED cost nothing. */
+static void a_deleted_directory_drops_only_its_name(void **state)
+{
+	sc_gen *g = *state;
+	sc_event_tally t = { 0 };
+	buf b = { .len = 0 };
+	uint32_t ns = sc_gen_name_slot(g, 6, "tmpdir", 6);
+
+	put(&b, 6, IN_DELETE | IN_ISDIR, "tmpdir", 16);
+	put(&b, 7, IN_DELETE_SELF, NULL, 0);
+	put(&b, 7, IN_IGNORED, NULL, 0);
+	apply(g, &b, &t);
+	assert_int_equal(sc_gen_epoch(g), 1);
+	assert_int_equal(t.epochs, 0);
+	assert_int_equal(t.events, 3);
+	assert_int_equal(sc_gen_load(g, ns), 1);
 }
 
 static void a_lone_ignored_drops_nothing(void **state)
@@ -336,6 +355,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(create_delete_and_moves_also_bump_the_directory_slot, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(padded_and_unpadded_names_hash_the_same, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(events_about_the_directory_itself_bump_the_epoch, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_deleted_directory_drops_only_its_name, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(a_lone_ignored_drops_nothing, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(queue_overflow_bumps_the_epoch_and_is_counted, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(half_a_header_is_malformed_and_bumps_the_epoch, gen_setup, gen_teardown),

@@ -126,6 +126,47 @@ static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **
 	assert_same_as_lstat(lk(f, P(f, "db/x-journal")), P(f, "db/x-journal"));
 }
 
+/* rmdir of a watched directory (Shellbox's temporary directories) drops
+ * what was known in it, and nothing else; made again, it is seen afresh. */
+static void a_removed_directory_drops_its_names_and_nothing_else(void **state)
+{
+	fx *f = *state;
+	uint64_t misses;
+	uint32_t epoch;
+
+	fx_mkdir(f, "code");
+	fx_write(f, "code/a.php", "abc");
+	fx_mkdir(f, "tmp");
+	fx_write(f, "tmp/in", "1");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
+	assert_same_as_lstat(lk(f, P(f, "tmp/in")), P(f, "tmp/in"));
+	assert_missing(lk(f, P(f, "tmp/out")), P(f, "tmp/out"), ENOENT);
+	assert_missing(lk(f, P(f, "tmp/out/x")), P(f, "tmp/out/x"), ENOENT);
+	epoch = sc_gen_epoch(sc_the_proc.gen);
+
+	unlink(P(f, "tmp/in"));
+	assert_int_equal(rmdir(P(f, "tmp")), 0);
+	sc_proc_mark_pending();
+	misses = cnt(&f->c->n->misses);
+	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
+	assert_int_equal(cnt(&f->c->n->misses), misses); /* still a hit */
+	assert_int_equal(sc_gen_epoch(sc_the_proc.gen), epoch);
+	assert_missing(lk(f, P(f, "tmp/in")), P(f, "tmp/in"), ENOENT);
+
+	/* made again, with the names that were missing: a new directory */
+	fx_mkdir(f, "tmp");
+	fx_write(f, "tmp/out", "2");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "tmp/out")), P(f, "tmp/out"));
+	assert_missing(lk(f, P(f, "tmp/out/x")), P(f, "tmp/out/x"), ENOTDIR);
+	assert_missing(lk(f, P(f, "tmp/in")), P(f, "tmp/in"), ENOENT);
+	/* and a name made in it later, by the watch armed on the new one */
+	fx_write(f, "tmp/in", "3");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "tmp/in")), P(f, "tmp/in"));
+}
+
 static void a_path_under_a_regular_file_is_missing_with_enotdir(void **state)
 {
 	fx *f = *state;
@@ -755,6 +796,7 @@ int main(void)
 		T(a_path_under_a_missing_directory_is_found_once_created_and_synced),
 		T(a_file_created_by_this_process_is_seen_after_the_sync_point),
 		T(a_name_made_again_and_again_in_one_drain_keeps_other_results),
+		T(a_removed_directory_drops_its_names_and_nothing_else),
 		T(a_path_under_a_regular_file_is_missing_with_enotdir),
 		T(a_symlink_as_last_component_is_a_link),
 		T(a_path_through_a_symlinked_directory_answers_as_its_target),
