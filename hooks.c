@@ -42,11 +42,64 @@
 
 /* ---- plain-files wrapper ---------------------------------------------------- */
 
+/* Does a path of more than "/" end in '/'? */
+static zend_always_inline bool sc_slashed(const char *path, size_t len)
+{
+	return len > 1 && path[len - 1] == '/';
+}
+
+/* "dir/" (one or more trailing slashes): the kernel follows a last symlink
+ * even for lstat(), and demands a directory (ENOTDIR otherwise).  Answered
+ * as the entry of the path without the slashes, followed; *enotdir says
+ * that what it names is not a directory.  NULL: PHP's own call answers
+ * (ZTS, whose virtual CWD drops the slashes itself; an open_basedir in
+ * force, which PHP checks on the spelling as given). */
+static sc_entry *sc_hook_lookup_slashed(const char *path, size_t len, bool check_basedir, bool *enotdir)
+{
+	char base[MAXPATHLEN];
+	sc_cache *c;
+	sc_entry *e;
+
+	*enotdir = false;
+	while (len > 1 && path[len - 1] == '/') {
+		len--;
+	}
+	c = SCG(active) ? statcache_thread_cache() : NULL;
+	if (!c || c->dots_lexical || len >= sizeof(base) || path[0] != '/'
+			|| (check_basedir && PG(open_basedir) && *PG(open_basedir))) {
+		if (c) {
+			sc_count(&c->n->bypassed);
+		}
+		return NULL;
+	}
+	memcpy(base, path, len);
+	base[len] = '\0';
+	e = sc_hook_lookup(base, len, false);
+	if (e && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(c, e);
+	}
+	if (e && e->r.kind == SC_KIND_FOUND && !S_ISDIR(e->r.st.st_mode)) {
+		*enotdir = true;
+	}
+	return e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING) ? e : NULL;
+}
+
 int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 	php_stream_statbuf *ssb, php_stream_context *context)
 {
 	if (url[0] == '/' && SCG(active)) {
-		sc_entry *e = sc_hook_lookup(url, strlen(url), !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR));
+		size_t len = strlen(url);
+		bool check_basedir = !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR), enotdir = false;
+		sc_entry *e;
+		if (sc_slashed(url, len)) {
+			e = sc_hook_lookup_slashed(url, len, check_basedir, &enotdir);
+			if (enotdir) {
+				errno = ENOTDIR;
+				return -1;
+			}
+		} else {
+			e = sc_hook_lookup(url, len, check_basedir);
+		}
 		if (e && e->r.kind == SC_KIND_LINK && !(flags & PHP_STREAM_URL_STAT_LINK)) {
 			e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
 		}
@@ -76,7 +129,16 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 		}
 		return false;
 	}
-	e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
+		bool enotdir;
+		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
+		if (e && enotdir) {
+			RETVAL_FALSE;
+			return true;
+		}
+	} else {
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	}
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(SCG(cache), e); /* access() follows the link */
 	}
@@ -126,7 +188,19 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 	if (cur && (cur == path || zend_string_equal_content(cur, path))) {
 		return false;
 	}
-	e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
+		bool enotdir;
+		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
+		if (e && enotdir) {
+			if (!exists_check) {
+				return false; /* PHP's warning (its url_stat answers from here) */
+			}
+			RETVAL_FALSE;
+			return true;
+		}
+	} else {
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+	}
 	if (e && e->r.kind == SC_KIND_LINK && !link_op) {
 		e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
 	}
