@@ -304,8 +304,14 @@ SC_SPL_ACCESS_HANDLER(isReadable, R_OK)
 SC_SPL_ACCESS_HANDLER(isWritable, W_OK)
 SC_SPL_ACCESS_HANDLER(isExecutable, X_OK)
 
-/* realpath(): answered only when it fails, for a canonical spelling that
- * PHP's realpath cache does not hold (it would answer from there). */
+/* realpath() of an absolute, canonical spelling that PHP's realpath cache
+ * does not hold (it would answer from there): a failure, or, in NTS with
+ * no open_basedir, the canonical path the cache reached (symlinks in it
+ * and a last one followed, as tsrm_realpath() resolves them).  MediaWiki
+ * empties PHP's realpath cache (clearstatcache(true)) and then asks
+ * realpath() of every extension and skin directory again.  ZTS (its
+ * access() check after the walk) and open_basedir (its check and warning
+ * on the result) stay PHP's. */
 static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
@@ -316,6 +322,17 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 			sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
 			if (e && e->r.kind == SC_KIND_MISSING) {
 				RETURN_FALSE;
+			}
+			if (e && !c->dots_lexical && !(PG(open_basedir) && *PG(open_basedir))) {
+				if (e->r.kind == SC_KIND_LINK) {
+					e = sc_follow_last(c, e);
+				}
+				if (e && e->r.kind == SC_KIND_MISSING) {
+					RETURN_FALSE; /* a dangling link */
+				}
+				if (e && e->r.kind == SC_KIND_FOUND && e->len < MAXPATHLEN) {
+					RETURN_STRINGL(e->key, e->len);
+				}
 			}
 		}
 	}

@@ -1,0 +1,85 @@
+--TEST--
+symlinks: realpath() of canonical spellings (through directory symlinks, a symlink as the last component, a chain, dangling, missing, a file) answers as PHP, and after clearstatcache(true) empties PHP's realpath cache it makes no stat-family or readlink syscall (MediaWiki's pattern)
+--SKIPIF--
+<?php
+$strace = trim((string) shell_exec('command -v strace 2>/dev/null'));
+if ($strace === '') {
+    die('skip strace not installed');
+}
+exec('strace -o /dev/null true 2>&1', $out, $rc);
+if ($rc !== 0) {
+    die('skip strace cannot trace here: ' . implode(' ', $out));
+}
+?>
+--INI--
+statcache.enable_cli=1
+--FILE--
+<?php
+require __DIR__ . '/../include/common.inc';
+$d = sc_tmpdir('links-realpath');
+mkdir("$d/core/Ext/i18n", 0755, true);
+file_put_contents("$d/core/Ext/extension.json", '{}');
+mkdir("$d/lib");
+symlink("$d/lib", "$d/extensions");             // extensions -> lib (absolute)
+symlink("../core/Ext", "$d/lib/Ext");            // lib/Ext -> ../core/Ext (relative, "..")
+symlink("Ext", "$d/lib/Alias");                  // a chain: Alias -> Ext -> ../core/Ext
+symlink("gone", "$d/lib/Dangling");
+$paths = ["$d/extensions/Ext", "$d/extensions/Ext/extension.json", "$d/extensions/Ext/i18n",
+    "$d/extensions/Alias", "$d/extensions/Alias/missing.json", "$d/extensions/Dangling", "$d/extensions",
+    "$d/core/Ext/extension.json", "$d/core/Ext/extension.json/x", "$d/nothing/here"];
+$script = "$d/lookups.php";
+file_put_contents($script, '<?php
+$paths = ' . var_export($paths, true) . ';
+function all(array $paths): string {
+    $out = "";
+    foreach ($paths as $p) {
+        clearstatcache(true);              // empties PHP\'s realpath cache too
+        $out .= json_encode(realpath($p), JSON_UNESCAPED_SLASHES) . "\n";
+    }
+    return $out;
+}
+$warm = all($paths);
+usleep(1111);                      // begin marker
+$again = all($paths) . all($paths);
+usleep(2222);                      // end marker
+echo $warm . $warm === $again ? "same answers\n" : "answers changed\n";
+echo $warm;
+');
+$log = "$d/strace.log";
+[$rc, $out, $err] = sc_run(array_merge(
+    ['strace', '-f', '-o', $log, '-e',
+     'trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat,getcwd,nanosleep,clock_nanosleep'],
+    sc_php_with_ext(['statcache.enable_cli' => 1]), [$script]));
+echo "exit $rc, $err";
+[$prc, $plain, $perr] = sc_run(array_merge(sc_php_plain(), [$script]));
+echo "answers ", $out === $plain ? 'as PHP without the cache' : "differ:\n$out\n---\n$plain", "\n";
+echo str_replace($d, 'D', $out);
+$in = false;
+$calls = [];
+foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
+    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
+        $in = $m[1] === '1111';
+        continue;
+    }
+    if ($in && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l)) {
+        $calls[] = $l;
+    }
+}
+// ZTS: realpath() stays PHP's (its virtual CWD and access() check)
+echo "syscalls between the markers: ", PHP_ZTS ? 'not counted (ZTS)' : count($calls), "\n";
+echo PHP_ZTS ? '' : implode("\n", array_slice($calls, 0, 10)) . ($calls ? "\n" : '');
+?>
+--EXPECTF--
+exit 0, answers as PHP without the cache
+same answers
+"D/core/Ext"
+"D/core/Ext/extension.json"
+"D/core/Ext/i18n"
+"D/core/Ext"
+false
+false
+"D/lib"
+"D/core/Ext/extension.json"
+false
+false
+syscalls between the markers: %r(0|not counted \(ZTS\))%r
