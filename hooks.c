@@ -304,36 +304,48 @@ SC_SPL_ACCESS_HANDLER(isReadable, R_OK)
 SC_SPL_ACCESS_HANDLER(isWritable, W_OK)
 SC_SPL_ACCESS_HANDLER(isExecutable, X_OK)
 
-/* realpath() of an absolute, canonical spelling that PHP's realpath cache
- * does not hold (it would answer from there): a failure, or, in NTS with
- * no open_basedir, the canonical path the cache reached (symlinks in it
- * and a last one followed, as tsrm_realpath() resolves them).  MediaWiki
- * empties PHP's realpath cache (clearstatcache(true)) and then asks
- * realpath() of every extension and skin directory again.  ZTS (its
- * access() check after the walk) and open_basedir (its check and warning
- * on the result) stay PHP's. */
+int sc_cached_realpath(const char *path, size_t len, sc_entry **found)
+{
+	sc_cache *c;
+	sc_entry *e;
+
+	*found = NULL;
+	if (!SCG(active) || len < 2 || path[0] != '/' || realpath_cache_lookup(path, len, time(NULL))) {
+		return -1;
+	}
+	c = statcache_thread_cache();
+	if (!c || sc_canon_path(&c->canon, path, len) != SC_CANON_SAME) {
+		return -1;
+	}
+	e = sc_hook_lookup(path, len, true);
+	if (e && e->r.kind == SC_KIND_MISSING) {
+		return 0;
+	}
+	if (!e || c->dots_lexical || (PG(open_basedir) && *PG(open_basedir))) {
+		return -1;
+	}
+	if (e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(c, e);
+	}
+	if (e && e->r.kind == SC_KIND_MISSING) {
+		return 0; /* a dangling link */
+	}
+	if (e && e->r.kind == SC_KIND_FOUND && e->len < MAXPATHLEN) {
+		*found = e;
+		return 1;
+	}
+	return -1;
+}
+
+/* realpath(): see sc_cached_realpath(). */
 static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
-	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
-			&& !realpath_cache_lookup(ZSTR_VAL(path), ZSTR_LEN(path), time(NULL))) {
-		sc_cache *c = statcache_thread_cache();
-		if (c && sc_canon_path(&c->canon, ZSTR_VAL(path), ZSTR_LEN(path)) == SC_CANON_SAME) {
-			sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
-			if (e && e->r.kind == SC_KIND_MISSING) {
-				RETURN_FALSE;
-			}
-			if (e && !c->dots_lexical && !(PG(open_basedir) && *PG(open_basedir))) {
-				if (e->r.kind == SC_KIND_LINK) {
-					e = sc_follow_last(c, e);
-				}
-				if (e && e->r.kind == SC_KIND_MISSING) {
-					RETURN_FALSE; /* a dangling link */
-				}
-				if (e && e->r.kind == SC_KIND_FOUND && e->len < MAXPATHLEN) {
-					RETURN_STRINGL(e->key, e->len);
-				}
-			}
+	sc_entry *e;
+	if (path) {
+		switch (sc_cached_realpath(ZSTR_VAL(path), ZSTR_LEN(path), &e)) {
+			case 0: RETURN_FALSE;
+			case 1: RETURN_STRINGL(e->key, e->len);
 		}
 	}
 	sc_orig(SC_I_realpath)(INTERNAL_FUNCTION_PARAM_PASSTHRU);

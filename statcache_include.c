@@ -317,11 +317,36 @@ static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handle
 	return r;
 }
 
+/* An absolute name: php_resolve_path() is tsrm_realpath() of it, which
+ * sc_cached_realpath() answers for canonical spellings (code running from
+ * a wrapper keeps its resolver). */
+static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *handled)
+{
+	zend_string *exec_filename;
+	sc_entry *e;
+
+	*handled = false;
+	if (!sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
+		return NULL;
+	}
+	switch (sc_cached_realpath(name, len, &e)) {
+		case 0:
+			*handled = true;
+			return NULL;
+		case 1:
+			*handled = true;
+			return zend_string_init(e->key, e->len, 0);
+	}
+	return NULL;
+}
+
 /* The resolver installed in zend_resolve_path. */
 static zend_string *sc_resolve_path(zend_string *filename)
 {
 	bool handled;
-	zend_string *r = sc_resolve_cached(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled);
+	zend_string *r = ZSTR_VAL(filename)[0] == '/'
+		? sc_resolve_absolute(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled)
+		: sc_resolve_cached(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled);
 	return handled ? r : sc_prev_resolve_path(filename);
 }
 
