@@ -310,7 +310,8 @@ int sc_cached_realpath(const char *path, size_t len, sc_entry **found)
 	sc_entry *e;
 
 	*found = NULL;
-	if (!SCG(active) || len < 2 || path[0] != '/' || realpath_cache_lookup(path, len, time(NULL))) {
+	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
+			|| realpath_cache_lookup(path, len, time(NULL))) {
 		return -1;
 	}
 	c = statcache_thread_cache();
@@ -351,13 +352,6 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 	sc_orig(SC_I_realpath)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-/* /proc's magic links (/proc/self/fd/N, /proc/self/exe): /proc is never
- * cached, and asking would only log that it is untrusted. */
-static bool sc_is_proc(const char *path, size_t len)
-{
-	return len >= 5 && memcmp(path, "/proc", 5) == 0 && (len == 5 || path[5] == '/');
-}
-
 /* readlink(): a cached symlink's text, read once per validity of its entry
  * (replacing a link is a name event in its directory), the path spelled
  * through symlinked directories or not.  Every failure (not a link,
@@ -366,7 +360,7 @@ static void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
 	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
-			&& !sc_is_proc(ZSTR_VAL(path), ZSTR_LEN(path))) {
+			&& !sc_kernel_fs_path(ZSTR_VAL(path), ZSTR_LEN(path))) {
 		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
 		if (e && e->r.kind == SC_KIND_LINK) {
 			size_t len;

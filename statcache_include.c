@@ -326,7 +326,9 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 	sc_entry *e;
 
 	*handled = false;
-	if (!sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
+	/* an include never starts the cache (the first lookup does) */
+	if (atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
+			|| !sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
 		return NULL;
 	}
 	switch (sc_cached_realpath(name, len, &e)) {

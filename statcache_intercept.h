@@ -110,6 +110,22 @@ static inline zend_string *sc_path_arg(zend_execute_data *execute_data)
 	return Z_TYPE_P(arg) == IS_STRING ? Z_STR_P(arg) : NULL;
 }
 
+/* /proc, /sys and /dev: kernel file systems the stat cache never trusts.
+ * Calls that reach the cache only on the way to something else (listings,
+ * readlink() of /proc/self/fd/N, opening /proc/self/status) skip them
+ * without a lookup, a watch on the way, or the "untrusted" log line. */
+static inline bool sc_kernel_fs_path(const char *path, size_t len)
+{
+	static const char *const roots[] = { "/proc", "/sys", "/dev" };
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		size_t n = strlen(roots[i]);
+		if (len >= n && memcmp(path, roots[i], n) == 0 && (len == n || path[n] == '/')) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Are our patched ops still in place?  Swoole's file hooks copy their own
  * ops over both structs at run time; then every lookup drains first, which
  * stays exact without our sync points (statcache_sync.c). */

@@ -64,21 +64,6 @@ void statcache_listings_free(sc_listings *s)
 	}
 }
 
-/* /proc, /sys and /dev: kernel file systems the stat cache never trusts;
- * listing them (scandir('/proc/self/fd')) needs no lookup, no watch on the
- * way, and no "untrusted" log line. */
-static bool sc_listing_kernel_fs(const char *path, size_t len)
-{
-	static const char *const roots[] = { "/proc", "/sys", "/dev" };
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		size_t n = strlen(roots[i]);
-		if (len >= n && memcmp(path, roots[i], n) == 0 && (len == n || path[n] == '/')) {
-			return true;
-		}
-	}
-	return false;
-}
-
 /* The listing of an absolute directory path (a reference to release), or
  * NULL when PHP's own read must answer: not a watched, trusted, real
  * directory, refused by open_basedir, unreadable, or too large to keep.
@@ -106,7 +91,7 @@ static sc_listing *sc_listing_for(const char *path, size_t len, bool check_based
 		path = dir;
 		len = base;
 	}
-	if (SCG(max_listing_bytes) == 0 || sc_listing_kernel_fs(path, len)) {
+	if (SCG(max_listing_bytes) == 0 || sc_kernel_fs_path(path, len)) {
 		return NULL; /* listings are off; a kernel file system */
 	}
 	e = sc_hook_lookup(path, len, check_basedir);
