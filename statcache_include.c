@@ -317,13 +317,12 @@ static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handle
 	return r;
 }
 
-/* An absolute name: php_resolve_path() is tsrm_realpath() of it, which
- * sc_cached_realpath() answers for canonical spellings (code running from
- * a wrapper keeps its resolver). */
+/* An absolute name: php_resolve_path() is tsrm_realpath() of it; a
+ * canonical spelling the cache knows missing fails without a syscall (code
+ * running from a wrapper keeps its resolver). */
 static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *handled)
 {
 	zend_string *exec_filename;
-	sc_entry *e;
 
 	*handled = false;
 	/* an include never starts the cache (the first lookup does) */
@@ -331,13 +330,8 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 			|| !sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
 		return NULL;
 	}
-	switch (sc_cached_realpath(name, len, &e)) {
-		case 0:
-			*handled = true;
-			return NULL;
-		case 1:
-			*handled = true;
-			return zend_string_init(e->key, e->len, 0);
+	if (sc_cached_realpath(name, len) == 0) {
+		*handled = true; /* tsrm_realpath() would fail: no file to include */
 	}
 	return NULL;
 }

@@ -173,15 +173,9 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len,
 
 /* realpath() of an absolute, canonical spelling (no ".", "..", "//" or
  * trailing '/') that PHP's realpath cache does not hold (it would answer
- * from there): 0 when it fails (in every build), 1 with *found set to the
- * entry whose key is the canonical path, in NTS without open_basedir
- * (symlinked directories and a last symlink resolved, as tsrm_realpath()
- * resolves them; PHP's realpath cache is not filled), -1 when PHP's own
- * call must answer (ZTS: its virtual CWD and access() after the walk;
- * open_basedir: its check and warning on the result).  MediaWiki empties
- * PHP's realpath cache (clearstatcache(true)) and then includes and
- * realpath()s every extension's files again. */
-int sc_cached_realpath(const char *path, size_t len, sc_entry **found);
+ * from there): 0 when it fails (a missing name, a dangling link), -1 when
+ * PHP's own call must answer (every success: see hooks.c). */
+int sc_cached_realpath(const char *path, size_t len);
 
 /* statcache_sync.c: a sync point, with and without a written path. */
 void sc_sync(void);

@@ -76,24 +76,8 @@ static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *fil
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
 	php_stream *s;
-	char real[MAXPATHLEN];
-	sc_entry *e;
 
 	statcache_include_restore(); /* php_resolve_path() is done */
-	/* Reading an existing file: PHP expands the name with symlinks resolved
-	 * (expand_filepath(): an lstat() walk plus a readlink() per link once
-	 * its realpath cache is emptied) to open it and report it as the
-	 * opened path; the cache knows that canonical path. */
-	if (mode && mode[0] == 'r' && !strchr(mode, '+') && filename[0] == '/'
-			&& !(options & STREAM_ASSUME_REALPATH)
-			/* an open never starts the cache: the first lookup does */
-			&& atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) == SC_PROC_READY
-			&& sc_cached_realpath(filename, strlen(filename), &e) == 1 && e->len < sizeof(real)) {
-		memcpy(real, e->key, e->len);
-		real[e->len] = '\0';
-		filename = real;
-		options |= STREAM_ASSUME_REALPATH;
-	}
 	s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path, context STREAMS_REL_CC);
 	if (sc_mode_writes(mode)) {
 		sc_sync(); /* created or truncated */
