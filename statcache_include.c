@@ -27,8 +27,9 @@
  *
  * Only the plain case is answered; everything else goes to what was
  * installed before us (PHP's resolver, phar's, ...):
- *  - a name with a scheme, an absolute name, ./ and ../ names (PHP does not
- *    use include_path for them), a name ending in /, /. or /.. ;
+ *  - a name with a scheme, an absolute name (but for one the cache knows
+ *    missing: sc_resolve_absolute()), ./ and ../ names (PHP does not use
+ *    include_path for them), a name ending in /, /. or /.. ;
  *  - an include_path with a stream-wrapper entry;
  *  - code running from a wrapper (phar://...: phar resolves inside the
  *    archive first).
