@@ -23,7 +23,7 @@ if test "$PHP_STATCACHE" != "no"; then
     statcache_sources="$statcache_sources statcache_sync.c statcache_gen.c statcache_events.c statcache_path.c \
       statcache_table.c statcache_trust.c statcache_log.c statcache_shared.c \
       statcache_watcher.c statcache_lookup.c statcache_include.c statcache_follow.c \
-      statcache_listing.c statcache_listing_hooks.c"
+      statcache_listing.c statcache_listing_hooks.c statcache_rpwalk.c statcache_realpath.c"
     AC_SEARCH_LIBS([pthread_create], [pthread])
     AC_SEARCH_LIBS([dladdr], [dl])
   else

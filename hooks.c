@@ -7,7 +7,8 @@
  *    there after PHP's own one-entry cache), and the functions PHP answers
  *    with access() (file_exists, is_readable, is_writable, is_executable and
  *    SplFileInfo's isReadable/isWritable/isExecutable), realpath() when
- *    it fails, and readlink();
+ *    it fails (its successes, includes and opens find PHP's realpath cache
+ *    filled: statcache_realpath.c), and readlink();
  *  - sync points: every way PHP writes (wrapper ops, stdio stream ops, the
  *    functions that bypass both) and every wait for a child marks events
  *    pending, so the next lookup drains before it answers.
@@ -37,6 +38,7 @@
 #include "statcache_log.h"
 #include "statcache_include.h"
 #include "statcache_follow.h"
+#include "statcache_realpath.h"
 
 #include <sys/stat.h>
 
@@ -304,38 +306,18 @@ SC_SPL_ACCESS_HANDLER(isReadable, R_OK)
 SC_SPL_ACCESS_HANDLER(isWritable, W_OK)
 SC_SPL_ACCESS_HANDLER(isExecutable, X_OK)
 
-int sc_cached_realpath(const char *path, size_t len)
-{
-	sc_cache *c;
-	sc_entry *e;
-
-	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
-			|| realpath_cache_lookup(path, len, time(NULL))) {
-		return -1;
-	}
-	c = statcache_thread_cache();
-	if (!c || sc_canon_path(&c->canon, path, len) != SC_CANON_SAME) {
-		return -1;
-	}
-	e = sc_hook_lookup(path, len, true);
-	if (e && e->r.kind == SC_KIND_MISSING) {
-		return 0;
-	}
-	/* A success stays PHP's: its walk fills PHP's realpath cache, which
-	 * then answers realpath(), includes and opens, stale or not, for
-	 * realpath_cache_ttl seconds; an answer from here would not, and a
-	 * later answer would differ from PHP's (tests/matrix/coexist.sh saw
-	 * it: realpath() of a path deleted since).  No extension can fill that
-	 * cache: realpath_cache_add() is static. */
-	return -1;
-}
-
 /* realpath(): see sc_cached_realpath(). */
 static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
-	if (path && sc_cached_realpath(ZSTR_VAL(path), ZSTR_LEN(path)) == 0) {
+	char resolved[SC_RP_MAX];
+	int r = path ? sc_cached_realpath(ZSTR_VAL(path), ZSTR_LEN(path), resolved) : -1;
+
+	if (r == 0) {
 		RETURN_FALSE;
+	}
+	if (r == 1) {
+		RETURN_STRING(resolved);
 	}
 	sc_orig(SC_I_realpath)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

@@ -27,6 +27,8 @@
 	X(include_path_skipped)    /* candidates known missing: no syscall */ \
 	X(include_path_fallbacks)  /* not plain: the previous resolver's */ \
 	X(link_hits)               /* hits for a spelling through symlinks */ \
+	X(realpath_fills)          /* names resolved into PHP's realpath cache (statcache_realpath.c) */ \
+	X(realpath_walks)          /* ... left to PHP's own walk: something not cached */ \
 	X(listing_hits)            /* opendir/scandir/glob served from a listing */ \
 	X(listing_misses)          /* ... that read the directory */ \
 	X(listing_flushes)         /* listings dropped at max_listing_bytes */ \

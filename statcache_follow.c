@@ -125,6 +125,19 @@ static sc_entry *sc_walk_fail(sc_cache *c, sc_walk *w)
 	return sc_resolve(c, w->cur, w->clen, 0);
 }
 
+/* A walk from "/" over the whole spelling (len < SC_PATH_MAX). */
+static void sc_walk_init(sc_walk *w, const char *path, size_t len)
+{
+	w->cur[0] = '/';
+	w->cur[1] = '\0';
+	w->clen = 1;
+	w->links = 0;
+	w->ndeps = 0;
+	w->keep = 1;
+	w->roff = SC_FOLLOW_REST - len;
+	memcpy(w->rest + w->roff, path, len);
+}
+
 /* The walk itself; returns the canonical entry, or NULL (PHP answers). */
 static sc_entry *sc_walk_run(sc_cache *c, sc_walk *w)
 {
@@ -227,18 +240,10 @@ sc_entry *sc_follow(sc_cache *c, sc_entry *se)
 	sc_walk w;
 	sc_entry *t;
 
-	w.cur[0] = '/';
-	w.cur[1] = '\0';
-	w.clen = 1;
-	w.links = 0;
-	w.ndeps = 0;
-	w.keep = 1;
 	if (se->len >= SC_PATH_MAX) {
 		return NULL;
 	}
-	w.roff = SC_FOLLOW_REST - se->len;
-	memcpy(w.rest + w.roff, se->key, se->len);
-
+	sc_walk_init(&w, se->key, se->len);
 	t = sc_walk_run(c, &w);
 	/* the spelling's own entry is refilled only here (a step above may
 	 * have left it EMPTY) */
@@ -255,6 +260,20 @@ sc_entry *sc_follow(sc_cache *c, sc_entry *se)
 		memcpy(se->r.via_deps, w.deps, w.ndeps * sizeof(sc_dep));
 	}
 	return t;
+}
+
+sc_entry *sc_follow_path(sc_cache *c, const char *path, size_t len)
+{
+	sc_walk w;
+	sc_entry *t;
+
+	if (len == 0 || len >= SC_PATH_MAX || path[0] != '/' || sc_proc_start() < 0) {
+		return NULL;
+	}
+	sc_proc_sync();
+	sc_walk_init(&w, path, len);
+	t = sc_walk_run(c, &w);
+	return t && t->r.kind != SC_KIND_EMPTY ? t : NULL;
 }
 
 /* Does a link text hold a "." or ".." component? */

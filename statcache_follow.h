@@ -30,6 +30,13 @@ sc_entry *sc_follow(sc_cache *c, sc_entry *e);
  * drops dots itself). */
 sc_entry *sc_follow_last(sc_cache *c, sc_entry *e);
 
+/* What lstat() of an absolute spelling answers as the kernel reads it
+ * ("." and ".." after a symlink taken from the link's target), each step a
+ * cached lookup valid now, with no entry kept for the spelling itself: for
+ * the kernel's reading where this thread's lookups keep the lexical one
+ * (dots_lexical).  NULL when PHP's own call must answer. */
+sc_entry *sc_follow_path(sc_cache *c, const char *path, size_t len);
+
 /* The text of a LINK entry's symlink, read once per validity of the entry;
  * NULL if it cannot be read.  *len is set to its length. */
 const char *sc_link_text(sc_cache *c, sc_entry *link, size_t *len);

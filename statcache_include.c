@@ -331,7 +331,7 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 			|| !sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
 		return NULL;
 	}
-	if (sc_cached_realpath(name, len) == 0) {
+	if (sc_cached_realpath(name, len, NULL) == 0) {
 		*handled = true; /* tsrm_realpath() would fail: no file to include */
 	}
 	return NULL;

@@ -171,11 +171,12 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len,
 	return sc_lookup(c, path, len);
 }
 
-/* realpath() of an absolute, canonical spelling (no ".", "..", "//" or
- * trailing '/') that PHP's realpath cache does not hold (it would answer
- * from there): 0 when it fails (a missing name, a dangling link), -1 when
- * PHP's own call must answer (every success: see hooks.c). */
-int sc_cached_realpath(const char *path, size_t len);
+/* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk
+ * fails (a missing name, a dangling link), -1 when PHP's own call answers,
+ * from its realpath cache once statcache_realpath.c has filled it; with
+ * resolved (SC_RP_MAX bytes), 1 when realpath() answers it (ZTS, whose
+ * realpath() asks access() after the walk). */
+int sc_cached_realpath(const char *path, size_t len, char *resolved);
 
 /* statcache_sync.c: a sync point, with and without a written path. */
 void sc_sync(void);

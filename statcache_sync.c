@@ -23,6 +23,7 @@
 #include "statcache_intercept.h"
 #include "statcache_include.h"
 #include "statcache_log.h"
+#include "statcache_realpath.h"
 
 #include <sys/stat.h>
 
@@ -77,7 +78,14 @@ static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *fil
 {
 	php_stream *s;
 
+	int flags;
+
 	statcache_include_restore(); /* php_resolve_path() is done */
+	if (filename[0] == '/' && !(options & STREAM_ASSUME_REALPATH)
+			&& php_stream_parse_fopen_modes(mode, &flags) == SUCCESS) {
+		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache */
+		sc_realpath_fill(filename, strlen(filename), SC_RP_FILEPATH, NULL);
+	}
 	s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path, context STREAMS_REL_CC);
 	if (sc_mode_writes(mode)) {
 		sc_sync(); /* created or truncated */

@@ -6,7 +6,9 @@
 # unrelated writer's changes as stale); as root, an NTS run as user nobody
 # too (modes then deny traversal).  Prints "PASS ..."/"FAIL ..."/"SKIP ..."
 # lines, the unrelated writes' delays, and "diff: N passed, N failed".
-#   tests/diff/run.sh [nts] [zts] [threads] [control]   (default: all)
+# A run with a realpath cache that holds nothing checks the replay of PHP's
+# realpath walk (realpath() failures answered from cached answers).
+#   tests/diff/run.sh [nts] [zts] [threads] [realpath] [control]   (default: all)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -31,7 +33,7 @@ check() {
 
 driver() { "$DIFF_PHP" "${DIFF_ARGS[@]}" "$@"; }
 D=$diff_here/driver.php
-parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads control)
+parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control)
 for part in "${parts[@]}"; do
   case $part in
     nts|zts)
@@ -67,6 +69,12 @@ for part in "${parts[@]}"; do
         check "zts 2 threads unrelated+mixed" ok "$host" -r -t 2 -d "extension=$ext" \
         -d statcache.enable_cli=1 -d realpath_cache_size=0 "${WATCHER_ONLY[@]}" "$diff_here/threads.host.php"
       cat "$tmp"/delays.t* >>"$tmp/delays" 2>/dev/null ;;
+    realpath)
+      # PHP's realpath cache on but too small to hold an entry: realpath()
+      # failures are answered by statcache's replay of PHP's walk
+      sc_diff_setup nts || { fail=$((fail + 1)); continue; }
+      check "nts own, realpath replay" ok driver "${STRICT[@]}" -d realpath_cache_size=1 "$D" --mode=own \
+        --seed=1021 --ops=3000 --label=nts-realpath ;;
     control)
       # no watcher, no staleness bound, no retry: unrelated changes stay
       # unseen, and the comparison must say so

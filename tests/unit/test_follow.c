@@ -121,6 +121,38 @@ static void with_lexical_dots_a_dotted_spelling_through_a_link_goes_to_php(void 
 	assert_answers_then_hits(f, "d/l/g");
 }
 
+/* PHP's realpath walk calls the kernel's lstat() itself: sc_follow_path()
+ * gives the kernel's reading of a dotted spelling even where lookups keep
+ * the lexical one, and keeps nothing a lexical lookup could later hit. */
+static void a_dotted_spelling_is_read_as_the_kernel_reads_it_and_not_kept(void **state)
+{
+	fx *f = *state;
+	static const char *const rel[] = { "d/l/../f", "d/l/.", "d/l/q/..", "d/l/../../d/l/g", "d/l/../nothing",
+		"d/l/g/../f", "d//l/./g" };
+
+	f->c->dots_lexical = 1;
+	fx_mkdir(f, "p");
+	fx_mkdir(f, "p/q");
+	fx_write(f, "p/f", "in p");
+	fx_write(f, "p/q/g", "in q");
+	fx_mkdir(f, "d");
+	fx_link(f, "../p/q", "d/l");
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		const char *p = P(f, rel[i]);
+		assert_same_as_lstat(sc_follow_path(f->c, p, strlen(p)), p);
+	}
+	/* a second time: from the cache (no miss) */
+	uint64_t misses = cnt(&f->c->n->misses);
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		const char *p = P(f, rel[i]);
+		assert_same_as_lstat(sc_follow_path(f->c, p, strlen(p)), p);
+	}
+	assert_int_equal(cnt(&f->c->n->misses), misses);
+	/* the lexical lookups still give these spellings to PHP */
+	assert_null(lk(f, P(f, "d/l/../f")));
+	assert_null(lk(f, P(f, "d/l/.")));
+}
+
 static void dangling_links_and_files_in_the_middle_fail_as_the_kernel_does(void **state)
 {
 	fx *f = *state;
@@ -309,6 +341,7 @@ int main(void)
 		T(a_loop_goes_to_php),
 		T(dotdot_after_a_link_is_the_target_parent),
 		T(with_lexical_dots_a_dotted_spelling_through_a_link_goes_to_php),
+		T(a_dotted_spelling_is_read_as_the_kernel_reads_it_and_not_kept),
 		T(dangling_links_and_files_in_the_middle_fail_as_the_kernel_does),
 		T(retargeting_a_link_drops_exactly_what_passed_through_it),
 		T(a_link_text_is_read_once_per_validity),

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# User-space instructions per request of a real application's php-fpm
+# worker (callgrind), statcache loaded-but-off vs on: the CPU figure that
+# does not depend on the machine's load, for apps where run.sh's CPU ranges
+# overlap (these VMs have no hardware counters for perf stat).
+#
+#   bench/apps/instructions.sh [--app NAME|NAME,NAME|all] [--passes P]
+#                              [--rounds R] [--opcache vt0|debian] [--out DIR]
+#
+# Same app set-up, php.ini, nginx and URL list as run.sh; the one worker
+# runs under valgrind --tool=callgrind (its profile is written when it
+# exits: pm.max_requests ends it).  Per configuration and pass, two
+# workers: one serves one round of the URL list, the other that round and
+# R more; the difference of their instruction totals over the R rounds'
+# requests is the cost of a warm request (start-up and the first round
+# cancel out).  Bodies must be identical off and on, every response 200.
+# Syscalls are what callgrind does not see: run.sh counts them.
+# Defaults: 2 passes x 1 round, validate_timestamps=0.  Writes
+# DIR/<app>-instructions-<date>.json and prints a Markdown table.
+set -euo pipefail
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+
+app=dokuwiki passes=2 rounds=1 opmode=vt0
+out=$SC_APPS_DIR/results
+args=("$@")
+while [ $# -gt 0 ]; do
+	case $1 in
+		--app) app=$2; shift 2 ;;
+		--passes) passes=$2; shift 2 ;;
+		--rounds) rounds=$2; shift 2 ;;
+		--opcache) opmode=$2; shift 2 ;;
+		--out) out=$2; shift 2 ;;
+		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
+	esac
+done
+sc_each_app "$app" "$0" "${args[@]}"
+case $opmode in vt0|debian) ;; *) sc_refuse "--opcache is vt0 or debian, not '$opmode'" ;; esac
+[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
+[ "$(id -u)" = 0 ] || sc_refuse "must run as root (php-fpm pool user www-data)"
+. "$SC_APPS_DIR/$app/app.sh"
+nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")
+requests=$((rounds * nurls))
+
+sc_tmp_init
+sc_pin_init
+app_setup
+sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" valgrind curl php sha256sum taskset
+so_built=$(sc_ext)
+so=$(sc_snapshot_ext "$so_built")
+sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
+mkdir -p "$out"
+records=$SC_TMP/instructions.tsv; : > "$records"
+
+# The instruction total of a callgrind profile ("summary:" or "totals:").
+ir_of() { awk '/^(summary|totals):/ { print $2; exit }' "$1"; }
+
+# One worker's life under callgrind: it serves n requests (the first
+# round of the URL list, then the rest into dir/measured) and exits; its
+# instruction total goes to WORKER_IR (no subshell: a refusal must reach
+# the cleanup that stops the servers).
+WORKER_IR=""
+worker_ir() { # ini n dir
+	local ini=$1 n=$2 dir=$3 w f i
+	SC_FPM_WRAP=(valgrind -q --tool=callgrind --callgrind-out-file="$dir/cg.%p" --dump-line=no)
+	SC_FPM_MAX_REQUESTS=$n
+	sc_fpm_stop; sc_fpm_start "$ini"
+	w=$(sc_fpm_worker)
+	sc_requests "$APP_URLS" "$nurls" "$dir/warm"
+	[ "$n" -gt "$nurls" ] && sc_requests "$APP_URLS" "$((n - nurls))" "$dir/measured"
+	# the worker exits after its last response, then callgrind writes
+	for i in $(seq 600); do
+		f=$dir/cg.$w
+		[ -s "$f" ] && ! kill -0 "$w" 2>/dev/null && break
+		sleep 0.1
+	done
+	[ -s "$f" ] && ! kill -0 "$w" 2>/dev/null || sc_refuse "worker $w left no callgrind profile in $dir"
+	grep -q 'exited on signal' "$SC_TMP/logs/fpm.log" && sc_refuse "php-fpm worker crashed under callgrind"
+	SC_FPM_WRAP=() SC_FPM_MAX_REQUESTS=0
+	sc_fpm_stop
+	WORKER_IR=$(ir_of "$f")
+}
+
+measure() { # cfg pass
+	local cfg=$1 pass=$2 ini=$SC_TMP/php-$1.ini d=$SC_TMP/run/$1-$2 lines=() ir0 ir1 ir
+	mkdir -p "$d/short" "$d/long"
+	chmod 777 "$d/short" "$d/long"    # the worker (www-data) writes its profile there
+	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
+	case $cfg in
+		off) lines+=("extension=$so" "statcache.enable=0") ;;
+		on) lines+=("extension=$so" "statcache.enable=1") ;;
+	esac
+	sc_php_ini "$ini" "${lines[@]}"
+	worker_ir "$ini" "$nurls" "$d/short"; ir0=$WORKER_IR
+	worker_ir "$ini" "$((nurls + requests))" "$d/long"; ir1=$WORKER_IR
+	[ -n "$ir0" ] && [ -n "$ir1" ] || sc_refuse "no instruction total in a callgrind profile of $cfg pass $pass"
+	ir=$((ir1 - ir0))
+	[ "$ir" -gt 0 ] || sc_refuse "$cfg pass $pass: the longer worker ran fewer instructions ($ir1 vs $ir0)"
+	sc_body_hashes "$d/long/measured" "$APP_NORMALIZE" > "$d/hashes"
+	printf '%s\t%s\t%s\t%s\n' "$cfg" "$pass" "$ir" "$(sha256sum < "$d/hashes" | cut -c1-16)" >> "$records"
+	sc_log "$cfg pass $pass: $(( ir / requests )) instructions/request"
+	[ -n "${SC_KEEP_TMP:-}" ] || rm -rf "$d"/{short,long}/{warm,measured}
+}
+
+sc_nginx_start "$APP_DOCROOT"
+sc_log "app=$app requests=$requests per pass ($nurls URLs) passes=$passes opcache=$opmode (callgrind)"
+started=$(date +%s)
+for pass in $(seq 1 "$passes"); do
+	if [ $((pass % 2)) -eq 1 ]; then order="off on"; else order="on off"; fi
+	for cfg in $order; do measure "$cfg" "$pass"; done
+done
+
+json=$out/$app-instructions-$(date +%Y%m%d-%H%M%S).json
+php -r '
+	[$_, $tsv, $json, $app, $requests, $opmode, $secs, $so] = $argv;
+	$by = ["off" => [], "on" => []]; $bodies = ["off" => [], "on" => []];
+	foreach (file($tsv, FILE_IGNORE_NEW_LINES) as $l) {
+		[$cfg, $pass, $ir, $h] = explode("\t", $l);
+		$by[$cfg][] = $ir / $requests; $bodies[$cfg][$h] = true;
+	}
+	$med = function (array $v) { sort($v); $n = count($v); return $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2; };
+	$same = array_keys($bodies["off"]) === array_keys($bodies["on"]) && count($bodies["off"]) === 1;
+	$off = $med($by["off"]); $on = $med($by["on"]);
+	$r = ["app" => $app, "opcache" => $opmode, "requests_per_pass" => (int) $requests,
+	      "passes" => count($by["off"]), "instructions_per_request" => ["off" => $by["off"], "on" => $by["on"]],
+	      "median" => ["off" => $off, "on" => $on], "change" => $on / $off - 1, "bodies_identical" => $same,
+	      "kernel" => php_uname("r"), "php" => PHP_VERSION, "statcache_so" => $so, "seconds" => (int) $secs];
+	file_put_contents($json, json_encode($r, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n");
+	$m = fn ($x) => number_format($x / 1e6, 2) . " M";
+	printf("%s (callgrind, %s, %d requests x %d passes per config)\n\n", $app, $opmode === "vt0" ? "opcache.validate_timestamps=0" : "Debian defaults", $requests, count($by["off"]));
+	echo "| config | instructions/request (median) | passes | bodies identical |\n|---|---|---|---|\n";
+	printf("| loaded, off | %s | %s | %s |\n", $m($off), implode(", ", array_map($m, $by["off"])), $same ? "yes" : "NO");
+	printf("| on | %s | %s | %s |\n\n", $m($on), implode(", ", array_map($m, $by["on"])), $same ? "yes" : "NO");
+	printf("off -> on: %+.1f %% instructions per request\n", 100 * ($on / $off - 1));
+	exit($same ? 0 : 1);
+' "$records" "$json" "$app" "$requests" "$opmode" "$(( $(date +%s) - started ))" "$so_built" ||
+	sc_refuse "bodies differ off and on (see $json)"
+sc_log "raw results: $json"

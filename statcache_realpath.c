@@ -1,0 +1,294 @@
+/*
+ * statcache: PHP's realpath cache, filled from the stat cache.
+ *
+ * Every open, include and realpath() of an absolute name resolves it with
+ * PHP's own walk (lstat() per component, readlink() per link) unless PHP's
+ * realpath cache holds it; that cache remembers every resolved prefix for
+ * realpath_cache_ttl seconds and answers from there, stale or not.  An
+ * application that empties it on each request (clearstatcache(true):
+ * MediaWiki) pays the walk each time.
+ *
+ * Before PHP walks, sc_realpath_fill() replays that walk on cached lstat()
+ * and readlink() answers (statcache_rpwalk.c) and writes into PHP's cache
+ * the entries PHP's walk would write, with PHP's key, size accounting and
+ * expiry: PHP's own call then finds the whole name in its cache, and every
+ * later call sees the cache PHP would have (answering the call ourselves
+ * would leave it empty, and later calls would differ from PHP's).  The
+ * buckets are PHP's: malloc()ed, freed by PHP's realpath_cache_clean().
+ * PHP's realpath_cache_add() is static; the struct and globals it writes
+ * are the public ones of zend_virtual_cwd.h, reached through the exported
+ * realpath_cache_get_buckets() (the globals themselves are not exported).
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_statcache.h"
+
+#if STATCACHE_HAVE_CACHE
+
+#include "main/php_streams.h"
+#include "Zend/zend_virtual_cwd.h"
+#include "statcache_follow.h"
+#include "statcache_intercept.h"
+#include "statcache_realpath.h"
+
+#include <sys/stat.h>
+
+typedef struct sc_rp_ctx {
+	sc_cache *c;
+	virtual_cwd_globals *cwd;
+	time_t t;           /* virtual_file_ex()'s t: taken on first use */
+} sc_rp_ctx;
+
+/* This thread's realpath-cache globals (CWDG), from the exported bucket
+ * array: the last member of virtual_cwd_globals. */
+static virtual_cwd_globals *sc_rp_globals(void)
+{
+	return (virtual_cwd_globals *) ((char *) realpath_cache_get_buckets()
+		- XtOffsetOf(virtual_cwd_globals, realpath_cache));
+}
+
+/* realpath_cache_key() of zend_virtual_cwd.c (not Windows): FNV-1 over
+ * the bytes as char, as PHP computes it, or PHP's lookup misses. */
+static zend_ulong sc_rp_key(const char *path, size_t len)
+{
+	zend_ulong h = Z_UL(2166136261);
+	for (const char *e = path + len; path < e; path++) {
+		h *= Z_UL(16777619);
+		h ^= *path;
+	}
+	return h;
+}
+
+/* Does the spelling hold a "." or ".." component? */
+static bool sc_rp_dotted(const char *path, size_t len)
+{
+	for (size_t i = 0; i + 1 < len; i++) {
+		if (path[i] == '/' && path[i + 1] == '.'
+				&& (i + 2 == len || path[i + 2] == '/'
+					|| (path[i + 2] == '.' && (i + 3 == len || path[i + 3] == '/')))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The entry answering lstat() of a spelling as the kernel reads it: PHP's
+ * walk calls the kernel's lstat() itself.  Where this thread's lookups
+ * read dots lexically (ZTS), a dotted spelling is resolved step by step
+ * and not kept. */
+static sc_entry *sc_rp_entry(sc_cache *c, const char *path, size_t len)
+{
+	if (c->dots_lexical && sc_rp_dotted(path, len)) {
+		return sc_follow_path(c, path, len);
+	}
+	return sc_lookup(c, path, len);
+}
+
+/* lstat(): the cache's answer for the spelling as the kernel takes it
+ * ("." and ".." included: the lookup leaves to PHP what it cannot settle). */
+static int sc_rp_lstat_kind(void *ctx, const char *path, size_t len)
+{
+	sc_rp_ctx *x = ctx;
+	sc_entry *e;
+
+	if (sc_kernel_fs_path(path, len)) {
+		return SC_RP_GIVE_UP;
+	}
+	e = sc_rp_entry(x->c, path, len);
+	if (!e) {
+		return SC_RP_GIVE_UP;
+	}
+	switch (e->r.kind) {
+		case SC_KIND_FOUND:
+			return S_ISDIR(e->r.st.st_mode) ? SC_RP_DIR : SC_RP_OTHER;
+		case SC_KIND_LINK:
+			return SC_RP_LINK;
+		case SC_KIND_MISSING:
+			return SC_RP_FAILS;
+		default:
+			return SC_RP_GIVE_UP;
+	}
+}
+
+/* readlink(): the link's text, read once per validity of its entry. */
+static ssize_t sc_rp_readlink(void *ctx, const char *path, size_t len, char *buf, size_t size)
+{
+	sc_rp_ctx *x = ctx;
+	sc_entry *e = sc_rp_entry(x->c, path, len); /* a hit: lstat_kind() just asked */
+	const char *text;
+	size_t tlen;
+
+	if (!e || e->r.kind != SC_KIND_LINK || !(text = sc_link_text(x->c, e, &tlen)) || tlen >= size) {
+		return SC_RP_GIVE_UP;
+	}
+	memcpy(buf, text, tlen);
+	return (ssize_t) tlen;
+}
+
+/* realpath_cache_find(): PHP's own lookup (it drops expired entries). */
+static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir)
+{
+	sc_rp_ctx *x = ctx;
+	realpath_cache_bucket *b;
+
+	if (!x->t) {
+		x->t = time(NULL);
+	}
+	b = realpath_cache_lookup(path, len, x->t);
+	if (!b) {
+		return false;
+	}
+	memcpy(out, b->realpath, b->realpath_len + 1);
+	*out_len = b->realpath_len;
+	*is_dir = b->is_dir;
+	return true;
+}
+
+/* realpath_cache_add(): the same bucket, size and expiry PHP's walk makes. */
+static void sc_rp_add(void *ctx, const char *path, size_t len, const char *real, size_t real_len, bool is_dir)
+{
+	sc_rp_ctx *x = ctx;
+	virtual_cwd_globals *g = x->cwd;
+	zend_long size = sizeof(realpath_cache_bucket) + len + 1;
+	bool same = real_len == len && memcmp(path, real, len) == 0;
+	realpath_cache_bucket *b;
+	zend_ulong n;
+
+	if (!same) {
+		size += real_len + 1;
+	}
+	if (g->realpath_cache_size + size > g->realpath_cache_size_limit || !(b = malloc(size))) {
+		return;
+	}
+	b->key = sc_rp_key(path, len);
+	b->path = (char *) b + sizeof(realpath_cache_bucket);
+	memcpy(b->path, path, len + 1);
+	b->path_len = (uint16_t) len;
+	if (same) {
+		b->realpath = b->path;
+	} else {
+		b->realpath = b->path + len + 1;
+		memcpy(b->realpath, real, real_len + 1);
+	}
+	b->realpath_len = (uint16_t) real_len;
+	b->is_dir = is_dir;
+	b->expires = x->t + g->realpath_cache_ttl;
+	n = b->key % (sizeof(g->realpath_cache) / sizeof(g->realpath_cache[0]));
+	b->next = g->realpath_cache[n];
+	g->realpath_cache[n] = b;
+	g->realpath_cache_size += size;
+}
+
+/* The thread's cache when a fill may run: the cache started (an open or
+ * include never starts it), plain files served by PHP's own wrapper, no
+ * open_basedir (its checks walk in an order of their own), and a realpath
+ * cache to fill. */
+static sc_cache *sc_rp_cache(const char *path, size_t len)
+{
+	sc_cache *c;
+
+	if (!SCG(active) || SCG(bypass_depth) || len < 2 || path[0] != '/' || len >= MAXPATHLEN - 1
+			|| memchr(path, '\0', len) || sc_kernel_fs_path(path, len)
+			|| atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
+			|| (PG(open_basedir) && *PG(open_basedir))
+			|| sc_rp_globals()->realpath_cache_size_limit == 0) {
+		return NULL;
+	}
+	if (FG(stream_wrappers)) {
+		php_stream_wrapper *w = zend_hash_str_find_ptr(FG(stream_wrappers), "file", sizeof("file") - 1);
+		if (w != &php_plain_files_wrapper) {
+			return NULL;
+		}
+	}
+	c = statcache_thread_cache();
+	if (!c) {
+		return NULL;
+	}
+	if (!sc_ops_intact()) {
+		sc_proc_mark_pending();
+	}
+	c->verify_rate = (uint64_t) SCG(verify_rate);
+	return c;
+}
+
+int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
+{
+	char buf[SC_RP_MAX];
+	sc_rp_ctx x;
+	sc_rp_io io;
+	size_t r;
+
+	x.c = sc_rp_cache(path, len);
+	if (!x.c) {
+		return -1;
+	}
+	x.cwd = sc_rp_globals();
+	x.t = x.cwd->realpath_cache_ttl ? 0 : -1;
+	io.lstat_kind = sc_rp_lstat_kind;
+	io.readlink = sc_rp_readlink;
+	io.find = sc_rp_find;
+	io.add = sc_rp_add;
+	io.ctx = &x;
+	io.caching = true;
+	io.links = 0;
+	io.gave_up = false;
+	memcpy(buf, path, len);
+	buf[len] = '\0';
+	r = sc_rp_walk(&io, buf, len, (sc_rp_mode) mode);
+	if (io.gave_up) {
+		sc_count(&x.c->n->realpath_walks);
+		return -1;
+	}
+	if (r == (size_t) -1) {
+		return 0;
+	}
+	sc_count(&x.c->n->realpath_fills);
+	if (resolved) {
+		memcpy(resolved, buf, r);
+		resolved[r] = '\0';
+	}
+	return 1;
+}
+
+int sc_cached_realpath(const char *path, size_t len, char *resolved)
+{
+	sc_entry *e;
+	sc_cache *c;
+	int r = sc_realpath_fill(path, len, SC_RP_REALPATH, resolved);
+
+	if (r == 1 && resolved) {
+#ifdef ZTS
+		/* ZTS's realpath() then asks access(F_OK) of the resolved name
+		 * through virtual_access(), whose own walk of that name is filled
+		 * too; the name exists when the cache has it, links resolved */
+		size_t rlen = strlen(resolved);
+		if (sc_realpath_fill(resolved, rlen, SC_RP_REALPATH, NULL) == 1
+				&& (e = sc_lookup(statcache_thread_cache(), resolved, rlen))
+				&& e->r.kind == SC_KIND_FOUND) {
+			return 1;
+		}
+#endif
+		return -1;
+	}
+	if (r >= 0) {
+		return r == 0 ? 0 : -1;
+	}
+	/* Not filled (open_basedir, something uncached): a canonical spelling
+	 * the cache knows missing still fails without a syscall, unless PHP's
+	 * realpath cache holds it (it would answer from there). */
+	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
+			|| realpath_cache_lookup(path, len, time(NULL))) {
+		return -1;
+	}
+	c = statcache_thread_cache();
+	if (!c || sc_canon_path(&c->canon, path, len) != SC_CANON_SAME) {
+		return -1;
+	}
+	e = sc_hook_lookup(path, len, true);
+	return e && e->r.kind == SC_KIND_MISSING ? 0 : -1;
+}
+
+#endif
