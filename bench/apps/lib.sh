@@ -25,6 +25,25 @@ SC_WORKER_CPU="" SC_CLIENT_CPU="" SC_CLIENT_PIN=()
 export DEBIAN_FRONTEND=noninteractive
 
 sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
+
+# --app all|A,B,...: runs SCRIPT once per app, with ARGS then --app A (a
+# refusal does not stop the others; exit 2 at the end names them), then
+# exits.  A single app returns, for the caller to run.
+sc_each_app() { # app script args...
+	local app=$1 script=$2 list a failed=(); shift 2
+	[ "$app" = all ] || [[ $app == *,* ]] || return 0
+	if [ "$app" = all ]; then
+		list=$(for a in "$SC_APPS_DIR"/*/app.sh; do basename "$(dirname "$a")"; done)
+	else
+		list=${app//,/ }
+	fi
+	for a in $list; do
+		sc_log "=== $a"
+		"$script" "$@" --app "$a" || failed+=("$a")
+	done
+	[ ${#failed[@]} -eq 0 ] || { echo "bench: refused or failed: ${failed[*]}" >&2; exit 2; }
+	exit 0
+}
 sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
 
 # --- environment checks ----------------------------------------------------
@@ -239,6 +258,10 @@ sc_php_ini() { # out-file extra-lines...
 # Start php-fpm (one pool, one static worker, as www-data) on a unix socket.
 # Master runs as root (so the pool can switch to www-data; no -R needed
 # since no worker runs as root), daemonize=no, backgrounded by us.
+# SC_FPM_WRAP: a command to run it under (valgrind: its worker is forked
+# under the same tool), and a longer wait for its socket.
+# SC_FPM_MAX_REQUESTS: the worker exits after that many (0: never).
+SC_FPM_WRAP=() SC_FPM_MAX_REQUESTS=0
 sc_fpm_start() { # php.ini
 	local ini=$1 conf=$SC_TMP/fpm/fpm.conf i
 	cat > "$conf" <<-EOF
@@ -255,15 +278,15 @@ sc_fpm_start() { # php.ini
 	listen.mode = 0660
 	pm = static
 	pm.max_children = 1
-	pm.max_requests = 0
+	pm.max_requests = $SC_FPM_MAX_REQUESTS
 	; the worker's cwd is on the hot path of every request (seed 000)
 	chdir = /
 	catch_workers_output = yes
 	EOF
 	rm -f "$SC_TMP/fpm/fpm.sock"
-	PHP_INI_SCAN_DIR= "$SC_FPM_BIN" -y "$conf" -c "$ini" -F >>"$SC_TMP/logs/fpm.log" 2>&1 &
+	PHP_INI_SCAN_DIR= "${SC_FPM_WRAP[@]}" "$SC_FPM_BIN" -y "$conf" -c "$ini" -F >>"$SC_TMP/logs/fpm.log" 2>&1 &
 	SC_FPM_PID=$!
-	for i in $(seq 100); do
+	for i in $(seq $(( ${#SC_FPM_WRAP[@]} ? 1200 : 100 ))); do
 		[ -S "$SC_TMP/fpm/fpm.sock" ] && [ -n "$(sc_fpm_worker)" ] && break
 		kill -0 "$SC_FPM_PID" 2>/dev/null || { tail -n5 "$SC_TMP/logs/fpm.log" >&2; sc_refuse "php-fpm exited at start"; }
 		sleep 0.1

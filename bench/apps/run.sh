@@ -52,21 +52,8 @@ while [ $# -gt 0 ]; do
 		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
 	esac
 done
-# several apps: one run each, in this order (a refusal stops the lot)
-if [ "$app" = all ] || [[ $app == *,* ]]; then
-	if [ "$app" = all ]; then
-		list=$(for f in "$SC_APPS_DIR"/*/app.sh; do basename "$(dirname "$f")"; done)
-	else
-		list=${app//,/ }
-	fi
-	failed=()
-	for a in $list; do
-		sc_log "=== $a"
-		"$0" "${args[@]}" --app "$a" || failed+=("$a")
-	done
-	[ ${#failed[@]} -eq 0 ] || { echo "bench: refused or failed: ${failed[*]}" >&2; exit 2; }
-	exit 0
-fi
+# several apps: one run each, in this order (a refusal does not stop the others)
+sc_each_app "$app" "$0" "${args[@]}"
 [ "$short" = 1 ] && : "${passes:=2}" "${rounds:=2}" "${baseline:=0}" "${attribute:=0}"
 : "${passes:=3}" "${rounds:=3}" "${baseline:=1}" "${attribute:=1}"
 [ "$opmodes" = both ] && opmodes="debian vt0"

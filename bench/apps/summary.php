@@ -4,7 +4,9 @@
 // 1. per app and opcache mode: stat-family syscalls/req off -> on, the
 //    reduction (and without the calls attributed to C libraries, which no
 //    PHP-level cache can remove: the issue's >= 95 % target with
-//    validate_timestamps=0), CPU off -> on with the pass-to-pass spread,
+//    validate_timestamps=0), CPU off -> on with the pass-to-pass spread
+//    (where the ranges overlap, a sign test over the passes, each of which
+//    measured off and on next to each other),
 //    bodies, memory;
 // 2. the map of what remains with the cache on: every cause from the
 //    attribution round (strace -k), per request.
@@ -21,6 +23,30 @@ function label(string $k): string {
     return str_replace('PHP, not hooked by statcache (include/require, realpath cache...) [php_stat]', 'PHP, passed on by statcache [php_stat]', $k);
 }
 function f(float $v, int $d = 1): string { return number_format($v, $d, '.', ','); }
+// Passes of one opcache mode where on's on-CPU time was below off's: [k, n].
+function pairs(array $runs, string $mode): array {
+    $by = [];
+    foreach ($runs as $r) {
+        if (($r['opcache'] ?? '') === $mode) $by[$r['pass']][$r['config']] = $r['cpu_sched_ms'];
+    }
+    $k = $n = 0;
+    foreach ($by as $p) {
+        if (!isset($p['off'], $p['on'])) continue;
+        $n++;
+        if ($p['on'] < $p['off']) $k++;
+    }
+    return [$k, $n];
+}
+// P(at least k of n below by chance) when on and off cost the same.
+function sign_p(int $k, int $n): float {
+    $p = 0.0;
+    for ($i = $k; $i <= $n; $i++) {
+        $c = 1.0;
+        for ($j = 1; $j <= $i; $j++) $c = $c * ($n - $i + $j) / $j;
+        $p += $c / 2 ** $n;
+    }
+    return $p;
+}
 $rows = $map = [];
 foreach ($files as $file) {
     $j = json_decode(file_get_contents($file), true);
@@ -42,6 +68,16 @@ foreach ($files as $file) {
         $cpu = sprintf('%s → %s (%+.1f %%)', f($o['cpu_sched_ms'], 2), f($n['cpu_sched_ms'], 2),
             100 * ($n['cpu_sched_ms'] - $o['cpu_sched_ms']) / $o['cpu_sched_ms']);
         $spread = ($nhi < $olo) ? 'resolved (ranges apart)' : (($nlo > $ohi) ? 'on slower, ranges apart' : 'not resolvable (ranges overlap)');
+        if ($nhi >= $olo && $nlo <= $ohi) {
+            // each pass measures off and on next to each other: on lower in
+            // k of n passes, one-sided sign test (drift moves both alike)
+            [$lower, $npass] = pairs($j['runs'] ?? [], $m);
+            $pv = sign_p($lower, $npass);
+            if ($npass > 0) {
+                $spread = sprintf('%s (on lower in %d of %d passes, sign test p = %.3f)',
+                    $pv < 0.05 ? 'resolved' : 'not resolvable', $lower, $npass, $pv);
+            }
+        }
         $mo = $o['mem'] ?? []; $mn = $n['mem'] ?? [];
         $rows[] = sprintf('| %s | %s | %s → %s | %s %% | %s | %s | %s–%s / %s–%s | %s | %s | %s → %s | %s results, %s B each; %s watches |',
             $app, $label, f($o['stat_family']), f($n['stat_family']), f(-$red, 1),
@@ -79,5 +115,25 @@ foreach (['vt0' => $map['vt0'] ?? []] as $m => $apps) {
                 f(($c['per_req']['stat'] ?? 0) + ($c['per_req']['statx'] ?? 0)), f($c['per_req']['lstat'] ?? 0), f($c['readlink_per_req']),
                 f($c['enoent_per_req']), $ex['call'], f($ex['per_req']));
         }
+    }
+}
+// 3. user-space instructions per request (bench/apps/instructions.sh,
+//    callgrind): the CPU figure that load does not move, latest run per app.
+$instr = [];
+foreach (glob(__DIR__ . '/*/app.sh') as $a) {
+    $c = glob(__DIR__ . '/results/' . basename(dirname($a)) . '-instructions-*.json');
+    if ($c) { sort($c); $instr[] = json_decode(file_get_contents(end($c)), true); }
+}
+if ($instr) {
+    echo "\n**User-space instructions per request** (callgrind, `bench/apps/instructions.sh`; kernel time, which the saved syscalls spend, is not counted)\n\n";
+    echo "| app | opcache | instructions/req off → on (median) | change | passes off / on | bodies |\n|---|---|---|---|---|---|\n";
+    foreach ($instr as $r) {
+        $m = fn (float $x): string => f($x / 1e6, 2) . ' M';
+        printf("| %s | %s | %s → %s | %+.1f %% | %s / %s | %s |\n", $r['app'],
+            $r['opcache'] === 'vt0' ? 'validate_timestamps=0' : "Debian's defaults",
+            $m($r['median']['off']), $m($r['median']['on']), 100 * $r['change'],
+            implode(', ', array_map($m, $r['instructions_per_request']['off'])),
+            implode(', ', array_map($m, $r['instructions_per_request']['on'])),
+            $r['bodies_identical'] ? 'identical' : 'DIFFER');
     }
 }
