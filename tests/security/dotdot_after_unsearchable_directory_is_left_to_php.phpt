@@ -4,6 +4,10 @@ security: "dir/../file" where dir may not be searched (no x for this user) fails
 <?php
 if (!function_exists('posix_seteuid')) die('skip posix extension not loaded');
 if (posix_geteuid() !== 0) die('skip needs root to become another user');
+exec('command -v setpriv', $o, $rc);
+if ($rc !== 0) die('skip setpriv (util-linux) is not installed');
+exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(__FILE__), $o, $rc);
+if ($rc !== 0) die('skip this test is not readable by nobody (a checkout under /root?)');
 ?>
 --INI--
 statcache.enable_cli=1
