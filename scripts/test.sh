@@ -1,49 +1,23 @@
 #!/usr/bin/env bash
 # statcache's test command. Runs as root on a fresh Debian 12.
 #
-#   scripts/test.sh                   all steps
-#   scripts/test.sh --quick           all steps but deps
+#   scripts/test.sh                   the default tier: every step below but the
+#                                     opt-in ones (what CI runs)
+#   scripts/test.sh --full            the default tier, then the long confirmations:
+#                                     full-size soak, restart loop, stress and fuzz
+#                                     runs, the differential tester's long run and
+#                                     the phpt suite under valgrind
+#   scripts/test.sh --quick           the default tier without deps
 #   scripts/test.sh unit phpt-nts     only these steps (+ the builds they need)
-#   scripts/test.sh --list            list the steps
+#   scripts/test.sh --list            each step: tier, typical time on a fresh
+#                                     2-core machine, what it proves
 #
-# Steps: deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-#        stubs package static matrix apache fpm-pools cli-soak fuzz diff asan-php phpt-asan
-#   opt-in (run only when named): phpt-valgrind
-#   diff     the differential tester with fixed seeds (tests/diff/run.sh): random
-#            writes (own, waited-for children, an unrelated process) and stat-family
-#            queries compared with php -n, NTS, ZTS and 4+2 threads of the embed host
-#   stubs    the arginfo headers are what PHP 8.2's gen_stub.php makes of the stubs
-#            (scripts/gen-arginfo.sh --check)
-#   fpm      shared mode in php-fpm behind nginx (tests/fpm/run.sh)
-#   tsan     the threaded-host tests with PHP and statcache built with -fsanitize=thread
-#   package  composer.json (PIE), package.xml (PECL), versions, and a build from
-#            the `pecl package` tarball alone (scripts/check-package.sh)
-#   static   statcache compiled into a static ZTS PHP, in-tree (scripts/static-php.sh;
-#            a full PHP build the first time), then the phpt suite against it
-#   matrix   statcache next to opcache (both orders, file override on/off), Xdebug,
-#            APCu, uopz (tests/matrix/coexist.sh), and the NTS phpt suite rerun with
-#            APCu, uopz and Xdebug loaded (about 10 min on 2 busy cores)
-#   apache   Apache prefork + mod_php, per worker and shared, 20 graceful restarts with
-#            resource counts flat against a run without statcache (tests/matrix/apache.sh;
-#            about 8 min)
-#   fpm-pools  php-fpm with two pools as www-data and nobody, per worker and shared
-#            (tests/matrix/fpm-pools.sh; about 1.5 min)
-#   cli-soak a long-running CLI worker while another process changes its files:
-#            staleness bound, RSS and fds flat (tests/matrix/cli-soak.sh; SC_SOAK_S
-#            seconds, default 45)
-#   phpt-valgrind  the phpt suite on the NTS build under valgrind (run-tests.php -m):
-#            memory errors and definite leaks fail a test (tests/valgrind-phpt.supp)
-#   asan-php the ZTS debug PHP built with ASan + UBSan (scripts/zts-php.sh, flavour
-#            asan; a full PHP build the first time: about 27 min on 2 busy cores)
-#   phpt-asan      the whole phpt suite with that PHP and statcache built with
-#            -fsanitize=address,undefined: any report or leak fails a test (about
-#            8 min; PHPs a test runs under strace keep ASan and UBSan without the
-#            leak check, which cannot run under ptrace: tests/asan/strace)
-#   fuzz     the libFuzzer targets of tests/fuzz (path canonicalization, inotify
-#            event parser): committed inputs replayed, then FUZZ_SECS (60) s each
-# Each step is timed; build/compile steps count as one test each; unit, phpt
-# and host steps count their individual tests. The last line printed is
-# "N passed, N failed, N skipped"; the exit status is 1 on any failure.
+# The steps, their tiers, typical times and what each proves are one table,
+# STEPS below; --list prints it. Every step prints one line when it starts
+# (with its typical time) and one when it ends (result and seconds); build
+# steps count as one test each, the others count their own tests. The last
+# line printed is "N passed, N failed, N skipped"; the exit status is 1 on
+# any failure.
 #
 # Env:
 #   SC_SRC           extension source dir (default: the repo root)
@@ -64,11 +38,44 @@ EXT=${SC_EXT_NAME:-statcache}
 JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
-ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-  stubs package static matrix apache fpm-pools cli-soak fuzz diff asan-php phpt-asan)
-# Not part of a plain run (the whole suite under valgrind takes 90+ min on
-# 2 cores, see its comment): run it by name.
-OPTIN_STEPS=(phpt-valgrind)
+# The steps, in the order they run: name, tier (default: a plain run and CI;
+# full: added by --full; optin: only when named), typical seconds on a fresh
+# 2-core Debian 12 with an empty cache (builds included: a step that needs a
+# PHP built first pays for it), and what the step proves.
+STEPS='
+deps          default   60 the Debian packages every step needs are installed (scripts/deps.sh)
+build-nts     default   10 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
+zts-php       default  110 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
+build-zts     default   10 statcache builds for that ZTS PHP with -Werror
+compile84     default   10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
+unit          default   15 the pure C core: cmocka tests (tests/unit)
+phpt-nts      default  150 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them
+phpt-zts      default  200 the phpt suite on the ZTS debug PHP
+host          default   60 the threaded host: many PHP threads in one process (tests/host)
+host-valgrind default   90 thread start/end and cross-thread sync points under valgrind: no leak
+fpm           default   60 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize (tests/fpm)
+tsan          default  240 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
+stubs         default   10 the arginfo headers are what gen_stub.php makes of the stubs
+package       default   50 composer.json, package.xml, versions, and a build from the pecl tarball alone
+static        default  300 statcache compiled into a static ZTS PHP, then the phpt suite on it
+matrix        default  600 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
+apache        default  480 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
+fpm-pools     default   90 php-fpm with pools as www-data and nobody, per worker and shared
+cli-soak      default   60 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
+fuzz          default  150 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
+diff          default  240 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
+asan-php      default  400 a ZTS debug PHP built with ASan + UBSan (once, cached)
+phpt-asan     default  500 the phpt suite under ASan + UBSan: no report, no leak
+cli-soak-long full     620 the CLI soak for 10 minutes
+apache-long   full     900 100 graceful Apache restarts, counts flat against a run without statcache
+fuzz-long     full     620 5 minutes of fuzzing per libFuzzer target
+phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
+'
+step_names() { awk -v t="$1" 'NF && (t == "" || $2 == t) {print $1}' <<<"$STEPS"; }
+step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = ""; sub(/^ +/, "")} print $f}' <<<"$STEPS"; }
+mapfile -t ALL_STEPS < <(step_names default)
+mapfile -t FULL_STEPS < <(step_names full)
+mapfile -t OPTIN_STEPS < <(step_names optin)
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -76,6 +83,30 @@ declare -A STEP_OK=()      # step -> 1 (ok) / 0 (failed)
 
 say()  { printf '%s\n' "$*"; }
 note() { printf '   %s\n' "$*"; }
+
+# need_build FILE STEP: FILE (a module, a PHP) must exist, else STEP failed
+# before: one failure counted, return 1.
+need_build() {
+  [[ -e $1 ]] && return 0
+  note "no $1 ($2 failed or did not run?)"; FAILED=$((FAILED + 1)); return 1
+}
+
+# tally NAME LOG RC [SHOW]: add the "PASS x" / "FAIL x" / "SKIP x" lines of
+# LOG to the totals and print "NAME: p passed, f failed, s skipped". SHOW is
+# the grep -E pattern of the lines to repeat on the console (default: the
+# failures and skips). A non-zero RC with no FAIL line counts as one failure
+# (the script died before it could say which check failed). Returns 1 on any
+# failure.
+tally() {
+  local name=$1 log=$2 rc=$3 show=${4:-'^(FAIL|SKIP) '} p f s
+  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
+  s=$(grep -c '^SKIP ' "$log" || true)
+  grep -E "$show" "$log" | cut -c1-400 | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then f=1; note "exit $rc without a FAIL line; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'; fi
+  note "$name: $p passed, $f failed, $s skipped"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
+  ((f == 0))
+}
 
 # --- helpers ---------------------------------------------------------------
 
@@ -135,7 +166,7 @@ run_phpt() {
   local dir=$1 php=$2 log=$3 builtin=${4:-}   # builtin: $EXT is compiled into $php
   local allow=$SC_SRC/tests/expected-skips.txt
   local ext_args=(-d "extension=$dir/modules/$EXT.so"); [[ -z $builtin ]] || ext_args=()
-  [[ -n $builtin || -f $dir/modules/$EXT.so ]] || { note "no $EXT.so in $dir (build failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  [[ -n $builtin ]] || need_build "$dir/modules/$EXT.so" "the build of $dir" || return 1
   [[ -n "$(find "$dir/tests" -name '*.phpt' -print -quit 2>/dev/null)" ]] ||
     { note "no tests/**/*.phpt found"; FAILED=$((FAILED + 1)); return 1; }
   local rc=0 extra=()
@@ -238,34 +269,21 @@ step_phpt-zts() {
 
 step_host() {
   local log=$LOGS/host.log rc=0 ext=$BUILD/zts/modules/$EXT.so
-  [[ -f $ext ]] || { note "no $ext (build-zts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-zts || return 1
   local runner=$SC_SRC/tests/host/run.sh
   [[ -x $runner ]] || runner=$ROOT/tests/host/run.sh
   SC_EXT=$ext PHP_CONFIG=$(zts_php_config) "$runner" >"$log" 2>&1 || rc=$?
-  local p f s
-  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
-  s=$(grep -c '^SKIP ' "$log" || true)
-  grep -vE '^(PASS|host:) ' "$log" | sed 's/^/   /' || true
-  if ((rc != 0 && f == 0)); then f=1; fi
-  note "host: $p passed, $f failed, $s skipped"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
-  ((f == 0))
+  tally host "$log" $rc '^(FAIL|SKIP) '
 }
 
 # Threads that start and end, and a cross-thread sync point, under valgrind
 # on the ZTS debug build: no leak, no invalid access.
 step_host-valgrind() {
   local log=$LOGS/host-valgrind.log rc=0 ext=$BUILD/zts/modules/$EXT.so
-  [[ -f $ext ]] || { note "no $ext (build-zts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-zts || return 1
   SC_HOST_VALGRIND=1 SC_EXT=$ext PHP_CONFIG=$(zts_php_config) "$SC_SRC/tests/host/run.sh" \
     threads_start_and_end_repeatedly write_in_one_thread_is_seen_by_the_next >"$log" 2>&1 || rc=$?
-  local p f
-  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
-  grep -vE '^(PASS|host:) ' "$log" | sed 's/^/   /' || true
-  if ((rc != 0 && f == 0)); then f=1; fi
-  note "host under valgrind: $p passed, $f failed"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
-  ((f == 0))
+  tally "host under valgrind" "$log" $rc
 }
 
 # Packaging: arginfo from the stubs, PIE/PECL metadata + a build from the PECL
@@ -291,16 +309,9 @@ step_static() {
 # (tests/fpm/run.sh; it skips, with a line, where php-fpm or nginx cannot run).
 step_fpm() {
   local log=$LOGS/fpm.log rc=0 ext=$BUILD/nts/modules/$EXT.so
-  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-nts || return 1
   SC_EXT=$ext "$SC_SRC/tests/fpm/run.sh" >"$log" 2>&1 || rc=$?
-  local p f s
-  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
-  s=$(grep -c '^SKIP ' "$log" || true)
-  grep -E '^(FAIL|SKIP) ' "$log" | sed 's/^/   /' || true
-  if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
-  note "fpm: $p passed, $f failed, $s skipped"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
-  ((f == 0))
+  tally fpm "$log" $rc
 }
 
 # The threaded-host tests under ThreadSanitizer: the same ZTS PHP built with
@@ -328,27 +339,15 @@ step_tsan() {
   SC_HOST_BIN=$dir/sc_host SC_HOST_CFLAGS=-fsanitize=thread SC_EXT=$dir/modules/$EXT.so PHP_CONFIG=$pc \
     "$SC_SRC/tests/host/run.sh" threads_answer_like_the_kernel write_in_one_thread_is_seen_by_the_next \
     threads_start_and_end_repeatedly sites_with_different_open_basedir >>"$log" 2>&1 || rc=$?
-  local p f
-  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
-  grep -E '^FAIL |WARNING: ThreadSanitizer' "$log" | sort | uniq -c | sed 's/^/   /' || true
-  if ((rc != 0 && f == 0)); then f=1; fi
-  note "host under TSan: $p passed, $f failed"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
-  ((f == 0))
+  grep -E 'WARNING: ThreadSanitizer' "$log" | sort | uniq -c | sed 's/^/   /' || true
+  tally "host under TSan" "$log" $rc
 }
 
 # A script that prints PASS/FAIL/SKIP lines: its counts are the step's.
 run_lines() {
   local name=$1 log=$2 rc=0; shift 2
   "$@" >"$log" 2>&1 || rc=$?
-  local p f s
-  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
-  s=$(grep -c '^SKIP ' "$log" || true)
-  grep -E '^(FAIL|SKIP) ' "$log" | cut -c1-400 | sed 's/^/   /' || true
-  if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
-  note "$name: $p passed, $f failed, $s skipped"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
-  ((f == 0))
+  tally "$name" "$log" $rc
 }
 
 # The differential tester with fixed seeds: each mode for NTS and ZTS, the
@@ -366,7 +365,7 @@ step_diff() {
 step_matrix() {
   local ext=$BUILD/nts/modules/$EXT.so php rc=0 with args tests
   php=$(command -v php8.2 || command -v php)
-  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-nts || return 1
   run_lines coexist "$LOGS/coexist.log" env SC_EXT="$ext" SC_PHP="$php" "$SC_SRC/tests/matrix/coexist.sh" || rc=1
   sync_src "$BUILD/nts"
   for with in apcu uopz xdebug; do
@@ -396,19 +395,21 @@ step_matrix() {
 
 step_apache() {
   local ext=$BUILD/nts/modules/$EXT.so
-  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-nts || return 1
   run_lines apache "$LOGS/apache-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/apache.sh"
 }
 step_fpm-pools() {
   local ext=$BUILD/nts/modules/$EXT.so
-  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-nts || return 1
   run_lines fpm-pools "$LOGS/fpm-pools-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/fpm-pools.sh"
 }
 step_cli-soak() {
   local ext=$BUILD/nts/modules/$EXT.so
-  [[ -f $ext ]] || { note "no $ext (build-nts failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  need_build "$ext" build-nts || return 1
   run_lines cli-soak "$LOGS/cli-soak-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/cli-soak.sh"
 }
+step_cli-soak-long() { SC_SOAK_S=${SC_SOAK_S:-600} step_cli-soak; }
+step_apache-long() { SC_APACHE_RESTARTS=${SC_APACHE_RESTARTS:-100} step_apache; }
 
 # --- sanitizers, valgrind, fuzzing (issue 8) --------------------------------
 
@@ -507,20 +508,17 @@ step_fuzz() {
     FAILED=$((FAILED + 1)); return 1
   fi
   FUZZ_OUT=$LOGS/fuzz "$dir/tests/fuzz/run.sh" "${FUZZ_SECS:-60}" fuzz_path fuzz_events >>"$log" 2>&1 || rc=$?
-  local p f
-  p=$(grep -c '^PASS ' "$log" || true); f=$(grep -c '^FAIL ' "$log" || true)
-  grep -E '^(PASS|FAIL) ' "$log" | sed 's/^/   /' || true
-  if ((rc != 0 && f == 0)); then f=1; tail -n 20 "$log" | sed 's/^/     /'; fi
-  note "fuzz: $p passed, $f failed (inputs of a crash: $LOGS/fuzz/<target>/)"
-  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
-  ((f == 0))
+  note "inputs of a crash: $LOGS/fuzz/<target>/"
+  tally fuzz "$log" $rc '^(PASS|FAIL) '
 }
+step_fuzz-long() { FUZZ_SECS=${FUZZ_SECS:-300} step_fuzz; }
 
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php "
 
 run_step() {
-  local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log
-  say "== $name"
+  local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log typical
+  typical=$(step_field "$name" 3)
+  say "== $name (typically ${typical:-?}s on a fresh machine): $(step_field "$name" 4)"
   if [[ $COUNTED_STEPS == *" $name "* ]]; then
     # Run in an async subshell so that `set -e` stays in force inside it.
     ( "step_$name" ) >"$log" 2>&1 &
@@ -536,38 +534,55 @@ run_step() {
     "step_$name" || rc=$?
   fi
   STEP_OK[$name]=$((rc == 0))
-  say "-- $name: $( ((rc == 0)) && echo ok || echo FAILED ) ($((SECONDS - start))s)"
+  say "-- $name: $( ((rc == 0)) && echo ok || echo FAILED ) ($((SECONDS - start))s; log: $log)"
+}
+
+list_steps() {
+  local tier
+  for tier in default full optin; do
+    case $tier in
+      default) say "default tier (scripts/test.sh, what CI runs):" ;;
+      full)    say "full tier (scripts/test.sh --full adds these):" ;;
+      optin)   say "opt-in (run only when named):" ;;
+    esac
+    awk -v t=$tier 'NF && $2 == t {n = $1; s = $3; $1 = $2 = $3 = ""; sub(/^ +/, "");
+      printf "  %-14s %5ss  %s\n", n, s, $0; tot += s} END {if (tot) printf "  %-14s %5ss  (typical total)\n", "", tot}' <<<"$STEPS"
+  done
 }
 
 # --- main ------------------------------------------------------------------
 
-selected=() quick=0
+selected=() quick=0 full=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
-    --list) printf '%s\n' "${ALL_STEPS[@]}"; printf '%s (opt-in)\n' "${OPTIN_STEPS[@]}"; exit 0 ;;
+    --full) full=1 ;;
+    --list) list_steps; exit 0 ;;
     -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
-    *) [[ " ${ALL_STEPS[*]} ${OPTIN_STEPS[*]} " == *" $a "* ]] || { echo "unknown step: $a (see --list)" >&2; exit 2; }
+    *) [[ " ${ALL_STEPS[*]} ${FULL_STEPS[*]} ${OPTIN_STEPS[*]} " == *" $a "* ]] || { echo "unknown step: $a (see --list)" >&2; exit 2; }
        selected+=("$a") ;;
   esac
 done
 if ((${#selected[@]} == 0)); then
   selected=("${ALL_STEPS[@]}")
+  ((full)) && selected+=("${FULL_STEPS[@]}")
   ((quick)) && selected=("${selected[@]:1}")
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-[[ $want == *" phpt-nts "* || $want == *" fpm "* || $want == *" matrix "* || $want == *" apache "* ||
-   $want == *" fpm-pools "* || $want == *" cli-soak "* ]] && want+=" build-nts "
-[[ $want == *" phpt-nts "* || $want == *" fpm "* || $want == *" phpt-valgrind "* ]] && want+=" build-nts "
-[[ $want == *" diff "* ]] && want+=" build-nts build-zts "
-[[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
+needs_nts=" phpt-nts fpm matrix apache apache-long fpm-pools cli-soak cli-soak-long phpt-valgrind diff "
+needs_zts=" phpt-zts host host-valgrind diff "
+for s in "${selected[@]}"; do
+  [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
+  [[ $needs_zts == *" $s "* ]] && want+=" build-zts "
+done
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
 steps=()
-for s in "${ALL_STEPS[@]}" "${OPTIN_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done
+for s in "${ALL_STEPS[@]}" "${FULL_STEPS[@]}" "${OPTIN_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done
 
 mkdir -p "$LOGS"
-say "statcache tests: src=$SC_SRC build=$BUILD steps: ${steps[*]}"
+say "statcache tests: src=$SC_SRC build=$BUILD"
+say "steps: ${steps[*]}"
 total_start=$SECONDS
 for s in "${steps[@]}"; do run_step "$s"; done
 say "== total: $((SECONDS - total_start))s"
