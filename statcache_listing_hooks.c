@@ -181,6 +181,15 @@ static void sc_dirstream_refresh(sc_dirstream *ds)
 	sc_listing_release(old);
 }
 
+/* PHP 8.4 added d_type to php_stream_dirent, which PHP's own dirstream
+ * fills from readdir() (DT_UNKNOWN where the libc has no d_type); the
+ * caller's buffer is not cleared, so ours must fill it too. */
+#if PHP_VERSION_ID >= 80400
+# define SC_DIRENT_HAS_TYPE 1
+#else
+# define SC_DIRENT_HAS_TYPE 0
+#endif
+
 /* As php_plain_files_dirstream_read: one entry per call, 0 at the end. */
 static ssize_t sc_dirstream_read(php_stream *stream, char *buf, size_t count)
 {
@@ -200,6 +209,9 @@ static ssize_t sc_dirstream_read(php_stream *stream, char *buf, size_t count)
 			return 0;
 		}
 		PHP_STRLCPY(ent->d_name, d->d_name, sizeof(ent->d_name), strlen(d->d_name));
+#if SC_DIRENT_HAS_TYPE
+		ent->d_type = d->d_type;
+#endif
 		return sizeof(php_stream_dirent);
 	}
 	if (ds->gone || ds->pos >= ds->l->count) {
@@ -207,6 +219,9 @@ static ssize_t sc_dirstream_read(php_stream *stream, char *buf, size_t count)
 	}
 	i = ds->pos++;
 	PHP_STRLCPY(ent->d_name, sc_listing_name_at(ds->l, i), sizeof(ent->d_name), ds->l->ents[i].len);
+#if SC_DIRENT_HAS_TYPE
+	ent->d_type = ds->l->ents[i].type; /* readdir()'s d_type, as remembered */
+#endif
 	return sizeof(php_stream_dirent);
 }
 
@@ -266,6 +281,13 @@ php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path,
 }
 
 /* ---- glob(3) callbacks ------------------------------------------------------ */
+
+/* PHP 8.5 answers glob() and glob:// with its own implementation
+ * (main/php_glob.c, the system's only with --enable-system-glob), whose
+ * GLOB_* values, sorting and brace expansion are not glibc's: there, both
+ * stay PHP's, and glibc's glob(3) below is not used. */
+#if PHP_VERSION_ID < 80500
+# define SC_GLIBC_GLOB 1
 
 /* A directory glob(3) reads: a remembered listing, or the real one. */
 typedef struct sc_gl_dir {
@@ -475,11 +497,16 @@ static bool sc_glob_answer(zend_execute_data *execute_data, zval *return_value)
 	return true;
 }
 
+#endif /* SC_GLIBC_GLOB */
+
 void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
 {
-	if (!sc_glob_answer(execute_data, return_value)) {
-		sc_orig(SC_I_glob)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+#ifdef SC_GLIBC_GLOB
+	if (sc_glob_answer(execute_data, return_value)) {
+		return;
 	}
+#endif
+	sc_orig(SC_I_glob)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 /* ---- glob:// ----------------------------------------------------------------- */
@@ -488,7 +515,10 @@ void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
 # define SC_GLOB_STREAM 1
 
 /* main/streams/glob_wrapper.c's glob_s_t, which its stream ops and SPL
- * read (8.1 to 8.3; 8.4 holds a php_glob_t there instead). */
+ * read: as in 8.2's source.  8.5's holds a php_glob_t (PHP's own glob)
+ * in the first member; 8.4's glob_wrapper.c was not read (its source is
+ * not available here), so glob:// stays PHP's there too
+ * (docs/compatibility.md). */
 typedef struct sc_glob_s {
 	glob_t glob;
 	size_t index;
