@@ -58,14 +58,17 @@ function req_on(int $pid, array $q): array
 }
 
 /* Untargeted requests until every expected pid answered (at least $min
- * requests, at most $max: a server may favour some children, Apache's
- * prefork does); returns the answers in order. */
+ * requests; at most $max, or more for up to 20 s while a pid is still
+ * missing: a server may favour some children, Apache's prefork does, and on
+ * a loaded machine a descheduled worker can miss a quick burst of $max);
+ * returns the answers in order. */
 function round_of(array $q, int $min, int $max): array
 {
     global $pids;
     $seen = [];
     $answers = [];
-    for ($i = 0; $i < $max && ($i < $min || count($seen) < count($pids)); $i++) {
+    $deadline = microtime(true) + 20;
+    for ($i = 0; ($i < $max || microtime(true) < $deadline) && ($i < $min || count($seen) < count($pids)); $i++) {
         $r = req($q);
         $answers[] = $r;
         if (!isset($r['error'])) {
