@@ -570,6 +570,28 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 	SC_COUNTERS(SC_ADD)
 #undef SC_ADD
 }
+
+/* sc_region_each_worker(): one worker's counters into the sum. */
+static void sc_add_worker(int32_t pid, const sc_counters *n, void *arg)
+{
+	(void) pid;
+	sc_add_counters(n, arg);
+}
+
+/* sc_region_each_worker(): one worker's counters as an array of the
+ * "workers" list (pids and numbers only: no path is ever listed). */
+static void sc_list_worker(int32_t pid, const sc_counters *n, void *arg)
+{
+	zval *list = arg, w;
+
+	array_init(&w);
+	add_assoc_long(&w, "pid", pid);
+#define SC_ADD_KEY(name) add_assoc_long(&w, #name, \
+		(zend_long) atomic_load_explicit(&n->name, memory_order_relaxed));
+	SC_COUNTERS(SC_ADD_KEY)
+#undef SC_ADD_KEY
+	add_next_index_zval(list, &w);
+}
 #endif
 
 static void sc_stats_array(zval *rv, bool all)
@@ -582,7 +604,7 @@ static void sc_stats_array(zval *rv, bool all)
 	if (all && sc_the_proc.region.shared && sc_the_proc.gen) {
 		/* every live worker attached to the shared table (this one too) */
 		memset(&t, 0, sizeof(t));
-		sc_region_each_worker(sc_the_proc.gen, sc_add_counters, &t);
+		sc_region_each_worker(sc_the_proc.gen, sc_add_worker, &t);
 	}
 #else
 	(void) all;
@@ -628,6 +650,15 @@ static void sc_stats_array(zval *rv, bool all)
 #define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);
 	SC_COUNTERS_LISTED(SC_ADD_KEY)
 #undef SC_ADD_KEY
+#if STATCACHE_HAVE_CACHE
+	if (all && sc_the_proc.region.shared && sc_the_proc.gen) {
+		/* shared mode, statcache_stats(true): each live worker's own counters */
+		zval list;
+		array_init(&list);
+		sc_region_each_worker(sc_the_proc.gen, sc_list_worker, &list);
+		add_assoc_zval(rv, "workers", &list);
+	}
+#endif
 }
 
 PHP_FUNCTION(statcache_stats)
