@@ -11,7 +11,7 @@ foreach (['enable', 'enable_cli', 'shared', 'test_untrusted'] as $k) {
     echo "statcache.$k=", var_export(ini_get("statcache.$k"), true), "\n";
 }
 $s = statcache_stats();
-var_dump($s['enabled'], $s['mode']);
+var_dump($s['enabled'], $s['mode'] !== 'off', isset($s['off_reason']));
 // at run time (statcache.enable is PHP_INI_ALL): refused, the value stays
 var_dump(ini_set('statcache.enable', 'banana'), ini_get('statcache.enable'));
 ?>
@@ -24,7 +24,8 @@ statcache.enable_cli='1'
 statcache.shared='0'
 statcache.test_untrusted='0'
 bool(true)
-string(11) "per process"
+bool(true)
+bool(false)
 
 Warning: ini_set(): statcache.enable=banana refused: must be a boolean (1/0, on/off, yes/no, true/false) in %s on line %d
 bool(false)
