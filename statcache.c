@@ -17,9 +17,11 @@
 #include "statcache_arginfo.h"
 #include "statcache_counter_list.h"
 
+#include <stdarg.h>
+#include <syslog.h>
+
 #if STATCACHE_HAVE_CACHE
 # include <pthread.h>
-# include <syslog.h>
 #endif
 
 #if STATCACHE_HAVE_CACHE
@@ -45,6 +47,88 @@ static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
 static const sc_ini_range sc_range_verify = { 0, ZEND_LONG_MAX, 0 };
 static const sc_ini_range sc_range_listing_bytes = { 0, 1 << 30, 0 };
 
+static void sc_startup_log(const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 1, 2);
+
+/* Whether php_error_cb() has just written a startup warning to PHP's error
+ * log proper (its own test for logging at startup): then the warning is
+ * the log line.  php-fpm's master starts the modules before it opens its
+ * log, so there a line without error_log went to stderr, not to the log. */
+static bool sc_php_logged_startup_warning(void)
+{
+	if (!(EG(error_reporting) & E_WARNING)) {
+		return false;
+	}
+	if (!PG(log_errors) && PG(display_startup_errors) && PG(display_errors)) {
+		return false;
+	}
+	return PG(error_log) != NULL || strcmp(sapi_module.name, "fpm-fcgi") != 0;
+}
+
+/* A refused value, said once: at run time a warning; at startup a warning
+ * from the thread that runs MINIT (not again by every thread that copies
+ * the settings), and a line in PHP's error log unless the warning is one. */
+static void sc_ini_refused(zend_ini_entry *entry, zend_string *new_value, int stage, const char *must)
+{
+	const char *v = new_value ? ZSTR_VAL(new_value) : "";
+
+	if (stage == ZEND_INI_STAGE_STARTUP && !sc_in_minit) {
+		return;
+	}
+	php_error_docref(NULL, E_WARNING, "%s=%s refused: must be %s%s", ZSTR_VAL(entry->name), v, must,
+		stage == ZEND_INI_STAGE_STARTUP ? "; using the default" : "");
+	if (stage == ZEND_INI_STAGE_STARTUP && !sc_php_logged_startup_warning()) {
+		sc_startup_log("statcache: %s=%s refused: must be %s; using the default",
+			ZSTR_VAL(entry->name), v, must);
+	}
+}
+
+#define SC_BOOL_SPELLINGS "a boolean (1/0, on/off, yes/no, true/false)"
+
+/* The spellings zend_ini_parse_bool() gives a meaning to on purpose (an
+ * INI file turns bare on/yes/true into "1" and off/no/false/none/null into
+ * "", ini_set() passes the words; any integer reads as itself): anything
+ * else, which PHP's OnUpdateBool silently reads as false, is refused. */
+static bool sc_parse_bool(const zend_string *s, bool *out)
+{
+	zend_long l;
+	double d;
+
+	if (!s || ZSTR_LEN(s) == 0) {
+		*out = false;
+		return true;
+	}
+	if (zend_string_equals_literal_ci(s, "on") || zend_string_equals_literal_ci(s, "yes")
+			|| zend_string_equals_literal_ci(s, "true")) {
+		*out = true;
+		return true;
+	}
+	if (zend_string_equals_literal_ci(s, "off") || zend_string_equals_literal_ci(s, "no")
+			|| zend_string_equals_literal_ci(s, "false") || zend_string_equals_literal_ci(s, "none")
+			|| zend_string_equals_literal_ci(s, "null")) {
+		*out = false;
+		return true;
+	}
+	if (is_numeric_string(ZSTR_VAL(s), ZSTR_LEN(s), &l, &d, false) == IS_LONG) {
+		*out = l != 0;
+		return true;
+	}
+	return false;
+}
+
+/* OnUpdateBool that refuses what is not a boolean (the default stays). */
+static ZEND_INI_MH(OnUpdateScBool)
+{
+	bool *p = (bool *) ZEND_INI_GET_ADDR();
+	bool v;
+
+	if (!sc_parse_bool(new_value, &v)) {
+		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+		return FAILURE;
+	}
+	*p = v;
+	return SUCCESS;
+}
+
 /* Integers only, in range, loudly: a refused value keeps the default. */
 static ZEND_INI_MH(OnUpdateScRange)
 {
@@ -57,12 +141,10 @@ static ZEND_INI_MH(OnUpdateScRange)
 		&& v >= rg->min && v <= rg->max && (!rg->pow2 || (v & (v - 1)) == 0);
 
 	if (!ok) {
-		if (stage != ZEND_INI_STAGE_STARTUP || sc_in_minit) {
-			php_error_docref(NULL, E_WARNING, "%s=%s refused: must be %s between " ZEND_LONG_FMT
-				" and " ZEND_LONG_FMT "%s", ZSTR_VAL(entry->name),
-				new_value ? ZSTR_VAL(new_value) : "", rg->pow2 ? "a power of two" : "an integer",
-				rg->min, rg->max, stage == ZEND_INI_STAGE_STARTUP ? "; using the default" : "");
-		}
+		char must[96];
+		snprintf(must, sizeof(must), "%s between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
+			rg->pow2 ? "a power of two" : "an integer", rg->min, rg->max);
+		sc_ini_refused(entry, new_value, stage, must);
 		return FAILURE;
 	}
 	*p = v;
@@ -73,8 +155,12 @@ static ZEND_INI_MH(OnUpdateScRange)
 static ZEND_INI_MH(OnUpdateScEnable)
 {
 	bool *p = (bool *) ZEND_INI_GET_ADDR();
-	bool v = zend_ini_parse_bool(new_value);
+	bool v;
 
+	if (!sc_parse_bool(new_value, &v)) {
+		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+		return FAILURE;
+	}
 	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_SHUTDOWN
 			|| stage == ZEND_INI_STAGE_DEACTIVATE) {
 		*p = v;
@@ -101,13 +187,13 @@ static ZEND_INI_MH(OnUpdateScEnable)
 PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("statcache.enable", "1", PHP_INI_ALL, OnUpdateScEnable,
 		enable, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateBool,
+	STD_PHP_INI_BOOLEAN("statcache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		enable_cli, zend_statcache_globals, statcache_globals)
 	ZEND_INI_ENTRY3("statcache.max_watches", "4096", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_watches), SC_GLOBALS_PTR, (void *) &sc_range_watches)
 	ZEND_INI_ENTRY3("statcache.max_entries", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_entries), SC_GLOBALS_PTR, (void *) &sc_range_entries)
-	STD_PHP_INI_BOOLEAN("statcache.shared", "0", PHP_INI_SYSTEM, OnUpdateBool,
+	STD_PHP_INI_BOOLEAN("statcache.shared", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		shared, zend_statcache_globals, statcache_globals)
 	ZEND_INI_ENTRY3("statcache.shared_slots", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(shared_slots), SC_GLOBALS_PTR, (void *) &sc_range_slots)
@@ -118,11 +204,11 @@ PHP_INI_BEGIN()
 	/* per thread; 0: directory listings are not remembered */
 	ZEND_INI_ENTRY3("statcache.max_listing_bytes", "4194304", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_listing_bytes), SC_GLOBALS_PTR, (void *) &sc_range_listing_bytes)
-	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateBool,
+	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		test_untrusted, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateBool,
+	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateScBool,
 		test_watcher, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.test_api", "0", PHP_INI_SYSTEM, OnUpdateBool,
+	STD_PHP_INI_BOOLEAN("statcache.test_api", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		test_api, zend_statcache_globals, statcache_globals)
 PHP_INI_END()
 
@@ -202,11 +288,94 @@ static void sc_threads_after_fork(void)
 	}
 }
 
+/* php-fpm's master starts the modules before it opens its log: lines
+ * written then without error_log would go to its stderr, which is not the
+ * log.  They wait for the master's first fork() (its log is open by then:
+ * the daemonizing fork or the first worker's) or its MSHUTDOWN. */
+#define SC_DEFERRED_MAX 16
+static pthread_mutex_t sc_deferred_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *sc_deferred[SC_DEFERRED_MAX];
+static int sc_deferred_n;
+static bool sc_defer;        /* under sc_deferred_lock */
+static pid_t sc_defer_pid;   /* the process whose lines wait */
+
 static void sc_log_to_php(const char *line)
 {
+	pthread_mutex_lock(&sc_deferred_lock);
+	if (sc_defer && sc_deferred_n < SC_DEFERRED_MAX) {
+		char *copy = strdup(line);
+		if (copy) {
+			sc_deferred[sc_deferred_n++] = copy;
+			pthread_mutex_unlock(&sc_deferred_lock);
+			return;
+		}
+	}
+	pthread_mutex_unlock(&sc_deferred_lock);
 	php_log_err_with_severity((char *) line, LOG_NOTICE);
 }
+
+/* pthread_atfork prepare handler (and MSHUTDOWN): writes the waiting lines
+ * in the process that queued them, once; a child inherits none. */
+static void sc_log_flush_deferred(void)
+{
+	char *lines[SC_DEFERRED_MAX];
+	int n;
+
+	pthread_mutex_lock(&sc_deferred_lock);
+	if (!sc_defer || getpid() != sc_defer_pid) {
+		pthread_mutex_unlock(&sc_deferred_lock);
+		return;
+	}
+	sc_defer = false;
+	n = sc_deferred_n;
+	memcpy(lines, sc_deferred, sizeof(lines));
+	sc_deferred_n = 0;
+	pthread_mutex_unlock(&sc_deferred_lock);
+	for (int i = 0; i < n; i++) {
+		php_log_err_with_severity(lines[i], LOG_NOTICE);
+		free(lines[i]);
+	}
+}
+
+/* MINIT: in php-fpm's master without error_log, hold the log lines back
+ * until its log is open (see sc_log_flush_deferred). */
+static void sc_log_defer_if_fpm_master(void)
+{
+	static bool registered;
+
+	if (strcmp(sapi_module.name, "fpm-fcgi") != 0 || PG(error_log) != NULL) {
+		return;
+	}
+	if (!registered) {
+		sc_pin_image();
+		if (pthread_atfork(sc_log_flush_deferred, NULL, NULL) != 0) {
+			return;
+		}
+		registered = true;
+	}
+	pthread_mutex_lock(&sc_deferred_lock);
+	sc_defer = true;
+	sc_defer_pid = getpid();
+	pthread_mutex_unlock(&sc_deferred_lock);
+}
 #endif
+
+/* A line for PHP's error log at startup, once per process (MINIT runs once
+ * per process); in php-fpm's master it may wait for the log to open. */
+static void sc_startup_log(const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+#if STATCACHE_HAVE_CACHE
+	sc_log_to_php(line);
+#else
+	php_log_err_with_severity(line, LOG_NOTICE);
+#endif
+}
 
 /* Why the cache is off here, or NULL; shown by phpinfo() and the stats. */
 static const char *sc_off_reason;
@@ -248,6 +417,11 @@ static PHP_GSHUTDOWN_FUNCTION(statcache)
 
 static PHP_MINIT_FUNCTION(statcache)
 {
+	bool cli = !strcmp(sapi_module.name, "cli");
+
+#if STATCACHE_HAVE_CACHE
+	sc_log_defer_if_fpm_master();
+#endif
 	sc_in_minit = true;
 	REGISTER_INI_ENTRIES();
 	sc_in_minit = false;
@@ -259,12 +433,16 @@ static PHP_MINIT_FUNCTION(statcache)
 #if STATCACHE_HAVE_CACHE
 	if (!SCG(enable)) {
 		sc_off_reason = "statcache.enable=0";
+		if (!cli) { /* the CLI would say it on every command */
+			sc_startup_log("statcache: the cache is off in this process: %s", sc_off_reason);
+		}
 		return SUCCESS;
 	}
-	if (!strcmp(sapi_module.name, "cli") && !SCG(enable_cli)) {
-		sc_off_reason = "CLI without statcache.enable_cli=1";
+	if (cli && !SCG(enable_cli)) {
+		sc_off_reason = "CLI without statcache.enable_cli=1"; /* the default: not logged */
 		return SUCCESS;
 	}
+	/* the machine's own reasons for being off are logged where they arise */
 	sc_log_sink = sc_log_to_php;
 	sc_log_reset();
 	sc_fork_child_hook = sc_threads_after_fork;
@@ -288,6 +466,9 @@ static PHP_MINIT_FUNCTION(statcache)
 	statcache_hooks_startup();
 #else
 	sc_off_reason = "not built with inotify (Linux only)";
+	if (!cli) {
+		sc_startup_log("statcache: the cache is off in this process: %s", sc_off_reason);
+	}
 #endif
 	return SUCCESS;
 }
@@ -299,6 +480,7 @@ static PHP_MSHUTDOWN_FUNCTION(statcache)
 		statcache_hooks_shutdown();
 		sc_proc_shutdown();
 	}
+	sc_log_flush_deferred(); /* a master that never forked (php-fpm -t) */
 	sc_log_sink = NULL;
 #endif
 	if (SCG(test_api)) {
@@ -388,6 +570,28 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 	SC_COUNTERS(SC_ADD)
 #undef SC_ADD
 }
+
+/* sc_region_each_worker(): one worker's counters into the sum. */
+static void sc_add_worker(int32_t pid, const sc_counters *n, void *arg)
+{
+	(void) pid;
+	sc_add_counters(n, arg);
+}
+
+/* sc_region_each_worker(): one worker's counters as an array of the
+ * "workers" list (pids and numbers only: no path is ever listed). */
+static void sc_list_worker(int32_t pid, const sc_counters *n, void *arg)
+{
+	zval *list = arg, w;
+
+	array_init(&w);
+	add_assoc_long(&w, "pid", pid);
+#define SC_ADD_KEY(name) add_assoc_long(&w, #name, \
+		(zend_long) atomic_load_explicit(&n->name, memory_order_relaxed));
+	SC_COUNTERS(SC_ADD_KEY)
+#undef SC_ADD_KEY
+	add_next_index_zval(list, &w);
+}
 #endif
 
 static void sc_stats_array(zval *rv, bool all)
@@ -400,7 +604,7 @@ static void sc_stats_array(zval *rv, bool all)
 	if (all && sc_the_proc.region.shared && sc_the_proc.gen) {
 		/* every live worker attached to the shared table (this one too) */
 		memset(&t, 0, sizeof(t));
-		sc_region_each_worker(sc_the_proc.gen, sc_add_counters, &t);
+		sc_region_each_worker(sc_the_proc.gen, sc_add_worker, &t);
 	}
 #else
 	(void) all;
@@ -446,6 +650,15 @@ static void sc_stats_array(zval *rv, bool all)
 #define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);
 	SC_COUNTERS_LISTED(SC_ADD_KEY)
 #undef SC_ADD_KEY
+#if STATCACHE_HAVE_CACHE
+	if (all && sc_the_proc.region.shared && sc_the_proc.gen) {
+		/* shared mode, statcache_stats(true): each live worker's own counters */
+		zval list;
+		array_init(&list);
+		sc_region_each_worker(sc_the_proc.gen, sc_list_worker, &list);
+		add_assoc_zval(rv, "workers", &list);
+	}
+#endif
 }
 
 PHP_FUNCTION(statcache_stats)

@@ -96,13 +96,13 @@ void sc_region_release(sc_gen *g, sc_counters *n)
 	}
 }
 
-void sc_region_each_worker(sc_gen *g, void (*fn)(const sc_counters *n, void *arg), void *arg)
+void sc_region_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg)
 {
 	sc_worker_slot *w = sc_region_workers(g);
 	for (uint32_t i = 0; w && i < g->nworkers; i++) {
 		int32_t pid = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
 		if (pid != 0 && sc_alive(pid)) {
-			fn(&w[i].n, arg);
+			fn(pid, &w[i].n, arg);
 		}
 	}
 }

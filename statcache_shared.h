@@ -42,7 +42,7 @@ int sc_region_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers
 sc_counters *sc_region_claim(sc_gen *g, int32_t pid);
 void sc_region_release(sc_gen *g, sc_counters *n);
 /* Calls fn for the counters of every slot held by a live process. */
-void sc_region_each_worker(sc_gen *g, void (*fn)(const sc_counters *n, void *arg), void *arg);
+void sc_region_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg);
 /* Unmaps this process's mapping only; siblings keep theirs. */
 void sc_region_unmap(sc_region *r);
 

@@ -200,21 +200,29 @@ static void sc_atfork_child(void)
 	}
 }
 
-/* pthread_atfork handlers cannot be removed, so the image that registered
- * them must stay mapped: pin it (RTLD_NODELETE) and register once per image,
- * which also makes MSHUTDOWN + MINIT (Apache graceful restart) safe. */
+/* pthread_atfork handlers cannot be removed, so the image that registers
+ * one must stay mapped: pinned with RTLD_NODELETE (an unloaded extension
+ * would leave the C library a dangling handler). */
+void sc_pin_image(void)
+{
+	Dl_info info;
+
+	if (dladdr((void *) sc_pin_image, &info) && info.dli_fname) {
+		void *self = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+		(void) self; /* the reference is meant to be kept */
+	}
+}
+
+/* Registers once per image, which also makes MSHUTDOWN + MINIT (Apache
+ * graceful restart) safe. */
 static void sc_register_atfork(void)
 {
 	static int registered;
-	Dl_info info;
 
 	if (registered) {
 		return;
 	}
-	if (dladdr((void *) sc_register_atfork, &info) && info.dli_fname) {
-		void *self = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
-		(void) self; /* the reference is meant to be kept */
-	}
+	sc_pin_image();
 	pthread_atfork(NULL, NULL, sc_atfork_child);
 	registered = 1;
 }

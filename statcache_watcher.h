@@ -66,6 +66,9 @@ extern sc_proc sc_the_proc;
  * points every thread's counters back at their private copy). */
 extern void (*sc_fork_child_hook)(void);
 
+/* Keeps this extension mapped for good: needed by any pthread_atfork(). */
+void sc_pin_image(void);
+
 int sc_proc_startup(const sc_proc_settings *s);
 void sc_proc_shutdown(void);
 /* Lazily starts the instance and the watcher in this process: 0 if usable. */
