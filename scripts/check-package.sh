@@ -50,6 +50,8 @@ expected_contents() {
   {
     git_files -- '*.c' '*.h' config.m4 config.w32 '*.stub.php' | grep -v / | sed 's/^/src /'
     for d in LICENSE README.md CHANGELOG.md; do [[ -f $SC_SRC/$d ]] && echo "doc $d"; done
+    git_files -- 'docs/*.md' | sed 's/^/doc /'
+    git_files -- 'status/*.php' | sed 's/^/data /'
     { (cd "$SC_SRC" && git ls-files --cached -- tests | while IFS= read -r f; do [[ -f $f ]] && echo "$f"; done)
       git_files -- tests/package; } | sort -u | sed 's/^/test /'
   } | sort -k2
@@ -195,6 +197,10 @@ echo "ok composer.json: $name, extension $en, php $reqphp, " . count($co) . " co
 echo "ok versions: $hv (php_statcache.h, package.xml, CHANGELOG.md)\n";
 ' >"$work/meta.out" 2>&1 || { cat "$work/meta.out" >&2; fail "metadata (composer.json, package.xml, versions)"; }
 sed 's/^ok /check-package: ok: /' "$work/meta.out"
+# the version in every place that names it (scripts/check-versions.sh)
+"$ROOT/scripts/check-versions.sh" >"$work/versions.out" 2>&1 || { cat "$work/versions.out" >&2; fail "versions (scripts/check-versions.sh)"; }
+grep -v ': ok: ' "$work/versions.out" >&2 || true
+say "ok: scripts/check-versions.sh: $(grep -c ': ok: ' "$work/versions.out") checks"
 
 # --- 3. package.xml contents against git ---------------------------------------
 expected_contents >"$work/expected"

@@ -61,6 +61,8 @@ static        default  300 statcache compiled into a static ZTS PHP, then the ph
 matrix        default  600 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
 apache        default  480 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
 fpm-pools     default   90 php-fpm with pools as www-data and nobody, per worker and shared
+install       default   45 the README's Debian install steps, as written, load statcache in php-fpm and the CLI
+status        default   30 the status page in headless Chromium, from php-fpm: its numbers are statcache_stats()'s
 cli-soak      default   60 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
 fuzz          default  150 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
 diff          default  240 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
@@ -311,6 +313,8 @@ step_fpm() {
   local log=$LOGS/fpm.log rc=0 ext=$BUILD/nts/modules/$EXT.so
   need_build "$ext" build-nts || return 1
   SC_EXT=$ext "$SC_SRC/tests/fpm/run.sh" >"$log" 2>&1 || rc=$?
+  # refused settings reach the php-fpm master's log (foreground, daemonized)
+  SC_EXT=$ext "$SC_SRC/tests/fpm/refused_settings_reach_the_fpm_log.sh" >>"$log" 2>&1 || rc=$?
   tally fpm "$log" $rc
 }
 
@@ -407,6 +411,16 @@ step_cli-soak() {
   local ext=$BUILD/nts/modules/$EXT.so
   need_build "$ext" build-nts || return 1
   run_lines cli-soak "$LOGS/cli-soak-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/cli-soak.sh"
+}
+step_install() {
+  run_lines install "$LOGS/install-run.log" "$SC_SRC/tests/install/debian_readme_steps_load_statcache.sh"
+}
+step_status() {
+  local ext=$BUILD/nts/modules/$EXT.so
+  need_build "$ext" build-nts || return 1
+  run_lines status "$LOGS/status-run.log" env SC_EXT="$ext" SC_STATUS_ARTIFACTS="$LOGS/status" \
+    "$SC_SRC/tests/status/run.sh"
+  note "screenshot: $LOGS/status/status-page.png"
 }
 step_cli-soak-long() { SC_SOAK_S=${SC_SOAK_S:-600} step_cli-soak; }
 step_apache-long() { SC_APACHE_RESTARTS=${SC_APACHE_RESTARTS:-100} step_apache; }
@@ -570,7 +584,7 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-needs_nts=" phpt-nts fpm matrix apache apache-long fpm-pools cli-soak cli-soak-long phpt-valgrind diff "
+needs_nts=" phpt-nts fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
 needs_zts=" phpt-zts host host-valgrind diff "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
