@@ -200,6 +200,10 @@ static ssize_t sc_dirstream_read(php_stream *stream, char *buf, size_t count)
 			return 0;
 		}
 		PHP_STRLCPY(ent->d_name, d->d_name, sizeof(ent->d_name), strlen(d->d_name));
+#if PHP_VERSION_ID >= 80400
+		/* 8.4's php_stream_dirent carries the entry's type, as PHP's reader sets it */
+		ent->d_type = d->d_type;
+#endif
 		return sizeof(php_stream_dirent);
 	}
 	if (ds->gone || ds->pos >= ds->l->count) {
@@ -207,6 +211,9 @@ static ssize_t sc_dirstream_read(php_stream *stream, char *buf, size_t count)
 	}
 	i = ds->pos++;
 	PHP_STRLCPY(ent->d_name, sc_listing_name_at(ds->l, i), sizeof(ent->d_name), ds->l->ents[i].len);
+#if PHP_VERSION_ID >= 80400
+	ent->d_type = ds->l->ents[i].type;   /* the kernel's d_type, remembered with the name */
+#endif
 	return sizeof(php_stream_dirent);
 }
 
@@ -484,11 +491,12 @@ void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
 
 /* ---- glob:// ----------------------------------------------------------------- */
 
-#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80400
+#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80500
 # define SC_GLOB_STREAM 1
 
 /* main/streams/glob_wrapper.c's glob_s_t, which its stream ops and SPL
- * read (8.1 to 8.3; 8.4 holds a php_glob_t there instead). */
+ * read (8.1 to 8.4: the same fields; 8.5 holds its own php_glob_t there
+ * instead of glibc's glob_t, so glob:// stays PHP's there). */
 typedef struct sc_glob_s {
 	glob_t glob;
 	size_t index;

@@ -65,7 +65,8 @@ JOBS=${JOBS:-2}
 SC_CONFIGURE=${SC_CONFIGURE:---enable-$EXT --enable-$EXT-dev}
 LOGS=$BUILD/logs
 ALL_STEPS=(deps build-nts zts-php build-zts compile84 unit phpt-nts phpt-zts host host-valgrind fpm tsan
-  stubs package static matrix apache fpm-pools cli-soak fuzz diff asan-php phpt-asan)
+  stubs package static matrix apache fpm-pools cli-soak fuzz diff asan-php phpt-asan
+  php84-root build-84 phpt-84 unit-84 fpm-84 diff-84)
 # Not part of a plain run (the whole suite under valgrind takes 90+ min on
 # 2 cores, see its comment): run it by name.
 OPTIN_STEPS=(phpt-valgrind)
@@ -516,6 +517,133 @@ step_fuzz() {
   ((f == 0))
 }
 
+# --- PHP 8.4 in a Debian trixie chroot (issue 21) ----------------------------
+# scripts/php84-chroot.sh makes (once, cached under $STATCACHE_CACHE) a
+# trixie chroot with Debian's PHP 8.4 NTS, and runs commands in it with proc,
+# sysfs, /dev and a tmpfs on /tmp mounted for the run only.  The steps below
+# build statcache inside it (phpize, configure, make with -Wall -Wextra
+# -Werror) and run there the phpt suite, the cmocka tests, shared mode under
+# php-fpm 8.4 behind nginx and the NTS part of the differential tester.
+# $BUILD/php84 (the sources, synced here, and the build) is bound on /sc.
+# Each step counts itself (php84-root and build-84 as one test each).
+P84_SC=/sc
+p84() { "$ROOT/scripts/php84-chroot.sh" run -b "$BUILD/php84:$P84_SC" -- "$@"; }
+# p84_counted NAME CMD...: CMD's success is one passed test, else one failed.
+p84_counted() {
+  local name=$1 log=$LOGS/$1.log rc=0; shift
+  "$@" >"$log" 2>&1 || rc=$?
+  if ((rc == 0)); then PASSED=$((PASSED + 1)); note "$name: ok"; return 0; fi
+  FAILED=$((FAILED + 1)); note "$name FAILED (exit $rc); last lines of $log:"
+  tail -n 40 "$log" | sed 's/^/     /'
+  return 1
+}
+step_php84-root() { p84_counted php84-root "$ROOT/scripts/php84-chroot.sh"; }
+
+# The build inside the chroot, as build_ext does it on the host: phpize and
+# configure again when config.m4, the PHP or the flags change, make clean
+# when a header changes (phpize's Makefile does not track headers).
+p84_build() {
+  sync_src "$BUILD/php84"
+  p84 env SC_CONFIGURE="$SC_CONFIGURE" JOBS="$JOBS" EXT="$EXT" bash -euc '
+    cd /sc
+    stamp="$(md5sum <config.m4) $(php-config8.4 --version) $SC_CONFIGURE"
+    if [[ ! -f Makefile || ! -f .sc-configured || "$(cat .sc-configured)" != "$stamp" ]]; then
+      rm -f .sc-configured
+      phpize8.4
+      ./configure --with-php-config=/usr/bin/php-config8.4 $SC_CONFIGURE
+      echo "$stamp" >.sc-configured
+    fi
+    headers=$(cat ./*.h | md5sum)
+    if [[ ! -f .sc-headers || "$(cat .sc-headers)" != "$headers" ]]; then
+      make clean >/dev/null; echo "$headers" >.sc-headers
+    fi
+    make -j"$JOBS" EXTRA_CFLAGS="-Wall -Wextra -Werror"
+    [[ -f modules/$EXT.so ]] || { echo "no modules/$EXT.so after make"; exit 1; }
+    php8.4 -n -d extension=$PWD/modules/$EXT.so -r "exit(extension_loaded(\"$EXT\") ? 0 : 1);"
+    echo "built against PHP $(php-config8.4 --version)"'
+}
+step_build-84() { p84_counted build-84 p84_build; }
+
+# p84_count_phpt LOG: the results of a run-tests.php log, counted as
+# run_phpt counts them (a SKIP not in tests/expected-skips.txt fails).
+p84_count_phpt() {
+  local log=$1 allow=$SC_SRC/tests/expected-skips.txt p=0 f=0 s=0 line result file
+  while IFS= read -r line; do
+    result=${line%% *}
+    file=$(sed -n 's/.*\[\([^]]*\)\].*/\1/p' <<<"$line")
+    case $result in
+      PASS|XFAIL) p=$((p + 1)) ;;
+      SKIP)
+        if [[ -f $allow ]] && grep -qxF "$file" <(sed 's/#.*//; s/[[:space:]]*$//' "$allow"); then
+          s=$((s + 1)); note "$line (allowed)"
+        else
+          f=$((f + 1)); note "$line  <- unexpected SKIP (not in tests/expected-skips.txt)"
+        fi ;;
+      FAIL|BORK|LEAK|LEAK\&FAIL|XLEAK|WARN) f=$((f + 1)); note "$line" ;;
+    esac
+  done < <(grep -E '^(PASS|XFAIL|SKIP|FAIL|BORK|LEAK|LEAK&FAIL|XLEAK|WARN) ' "$log")
+  if ((p + f + s == 0)); then
+    note "run-tests.php produced no results; tail of $log:"
+    tail -n 30 "$log" | sed 's/^/     /'
+    f=1
+  fi
+  ((f == 0)) || grep -E -A40 '^========DIFF========' "$log" | head -n 120 | cut -c1-240 | sed 's/^/     /' || true
+  note "phpt: $p passed, $f failed, $s skipped (allowed)"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
+  ((f == 0))
+}
+
+# The whole phpt suite (or PHPT_TESTS) on PHP 8.4, as run_phpt runs it.
+step_phpt-84() {
+  [[ -f $BUILD/php84/modules/$EXT.so ]] || { note "no $EXT.so in $BUILD/php84 (build-84 failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  sync_src "$BUILD/php84"
+  local log=$LOGS/phpt-84.log
+  # shellcheck disable=SC2016
+  p84 env EXT="$EXT" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
+    cd /sc; php=/usr/bin/php8.4 extra=()
+    # Debian builds posix as a shared extension; tests of credentials need it.
+    "$php" -n -m | grep -qx posix || extra+=(-d "extension=posix")
+    TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+      -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
+    >"$log" 2>&1 || true
+  p84_count_phpt "$log"
+}
+
+# The cmocka tests, built by trixie's gcc against its libcmocka.
+step_unit-84() {
+  local log=$LOGS/unit-84.log rc=0 p f
+  sync_src "$BUILD/php84"
+  p84 make -C "$P84_SC/tests/unit" check PHP_CONFIG=/usr/bin/php-config8.4 >"$log" 2>&1 || rc=$?
+  p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
+  grep -E '^\[  (FAILED|ERROR)' "$log" | sed 's/^/   /' || true
+  if ((rc != 0 && f == 0)); then
+    note "make check failed (exit $rc) without reporting a failed test; tail of $log:"
+    tail -n 30 "$log" | sed 's/^/     /'
+    f=1
+  fi
+  note "unit-84: $p passed, $f failed"
+  PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
+  ((f == 0))
+}
+
+# Shared mode under Debian's php-fpm 8.4 (tests/fpm/run.sh).
+step_fpm-84() {
+  [[ -f $BUILD/php84/modules/$EXT.so ]] || { note "no $EXT.so in $BUILD/php84 (build-84 failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  sync_src "$BUILD/php84"
+  run_lines fpm-84 "$LOGS/fpm-84.log" p84 env SC_EXT="$P84_SC/modules/$EXT.so" SC_FPM_BIN=/usr/sbin/php-fpm8.4 \
+    "$P84_SC/tests/fpm/run.sh"
+}
+
+# The differential tester's NTS parts on PHP 8.4: each mode, the run with a
+# realpath cache that holds nothing, and the control run that must fail.
+step_diff-84() {
+  [[ -f $BUILD/php84/modules/$EXT.so ]] || { note "no $EXT.so in $BUILD/php84 (build-84 failed?)"; FAILED=$((FAILED + 1)); return 1; }
+  sync_src "$BUILD/php84"
+  run_lines diff-84 "$LOGS/diff-84-run.log" p84 env SC_DIFF_EXT_NTS="$P84_SC/modules/$EXT.so" \
+    "$P84_SC/tests/diff/run.sh" nts realpath control
+}
+
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php "
 
 run_step() {
@@ -563,6 +691,8 @@ want=" ${selected[*]} "
 [[ $want == *" diff "* ]] && want+=" build-nts build-zts "
 [[ $want == *" phpt-zts "* || $want == *" host "* || $want == *" host-valgrind "* ]] && want+=" build-zts "
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
+[[ $want == *" phpt-84 "* || $want == *" fpm-84 "* || $want == *" diff-84 "* ]] && want+=" build-84 "
+[[ $want == *" build-84 "* || $want == *" unit-84 "* ]] && want+=" php84-root "
 steps=()
 for s in "${ALL_STEPS[@]}" "${OPTIN_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done
 
