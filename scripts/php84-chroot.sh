@@ -19,9 +19,10 @@
 #
 # `run` enters a private mount namespace (unshare -m), mounts proc and sysfs,
 # binds /dev (with /dev/shm and /dev/pts), a fresh tmpfs on /tmp and each -b
-# HOSTDIR on DIR (made inside the chroot when missing), then chroots and runs
-# CMD; the mounts are unmounted when CMD ends, whatever its exit, and, being
-# private to the namespace, vanish with it even if this script is killed.
+# HOSTDIR on DIR (made inside the chroot when missing), then enters the
+# chroot (pivot_root, see inner()) and runs CMD; the mounts are unmounted
+# when CMD ends, whatever its exit, and, being private to the namespace,
+# vanish with it even if this script is killed.
 # A shared lock is held while CMD runs, so a rebuild waits for it.
 #
 # Env: STATCACHE_CACHE (default ~/.cache/statcache), STATCACHE_REBUILD=1
@@ -105,27 +106,38 @@ while (($#)); do
 done
 (($#)) || die "run: no command"
 
-# Inside the new mount namespace: mount, chroot, run, unmount (in reverse).
+# Inside the new mount namespace: the chroot's dir bound on itself (a mount
+# point), proc, sysfs, /dev, /tmp and the -b dirs mounted in it, then
+# pivot_root into it rather than chroot(2): the kernel refuses new user
+# namespaces to a chrooted process (the tests that set inotify limits make
+# one), and `unshare -m` inside needs / to be a mount point.  CMD runs with
+# a clean environment; the mounts are unmounted, in reverse, when it ends.
 inner() {
   local dir=$1 nb=$2; shift 2
   local b binds=("${@:1:nb}"); shift "$nb"
-  local mounted=()
+  mounted=()   # global: the EXIT trap runs after inner has returned
   cleanup() {
     local i
     for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
   }
   trap cleanup EXIT
-  mount -t proc proc "$dir/proc" && mounted+=("$dir/proc")
-  mount --rbind /sys "$dir/sys" && mounted+=("$dir/sys")
-  mount --rbind /dev "$dir/dev" && mounted+=("$dir/dev")
-  mount -t tmpfs -o mode=1777 tmpfs "$dir/tmp" && mounted+=("$dir/tmp")
+  mount --bind "$dir" "$dir" || return 1
+  mount -t proc proc "$dir/proc" && mounted+=(/proc)
+  mount --rbind /sys "$dir/sys" && mounted+=(/sys)
+  mount --rbind /dev "$dir/dev" && mounted+=(/dev)
+  mount -t tmpfs -o mode=1777 tmpfs "$dir/tmp" && mounted+=(/tmp)
   for b in ${binds[@]+"${binds[@]}"}; do
     mkdir -p "$dir${b#*:}"
-    mount --bind "${b%%:*}" "$dir${b#*:}" && mounted+=("$dir${b#*:}")
+    mount --bind "${b%%:*}" "$dir${b#*:}" && mounted+=("${b#*:}")
   done
+  mkdir -p "$dir/.oldroot"
+  cd "$dir" && pivot_root . .oldroot || return 1
+  # from here on every path is the chroot's (its umount, env, ...)
+  export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+  umount -l /.oldroot || return 1
+  cd /
   local rc=0
-  env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TERM=dumb \
-    LANG=C.UTF-8 NO_INTERACTION=1 ${SC_CHROOT_ENV:-} chroot "$dir" "$@" || rc=$?
+  env -i PATH="$PATH" HOME=/root TERM=dumb LANG=C.UTF-8 NO_INTERACTION=1 ${SC_CHROOT_ENV:-} "$@" || rc=$?
   return $rc
 }
 export -f inner
