@@ -511,14 +511,12 @@ void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
 
 /* ---- glob:// ----------------------------------------------------------------- */
 
-#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80400
+#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80500
 # define SC_GLOB_STREAM 1
 
 /* main/streams/glob_wrapper.c's glob_s_t, which its stream ops and SPL
- * read: as in 8.2's source.  8.5's holds a php_glob_t (PHP's own glob)
- * in the first member; 8.4's glob_wrapper.c was not read (its source is
- * not available here), so glob:// stays PHP's there too
- * (docs/compatibility.md). */
+ * read (8.1 to 8.4: the same fields; 8.5 holds its own php_glob_t there
+ * instead of glibc's glob_t, so glob:// stays PHP's there). */
 typedef struct sc_glob_s {
 	glob_t glob;
 	size_t index;

@@ -42,7 +42,7 @@ LOGS=$BUILD/logs
 # full: added by --full; optin: only when named), typical seconds on a fresh
 # 2-core Debian 12 with an empty cache (builds included: a step that needs a
 # PHP built first pays for it), and what the step proves.
-STEPS='
+STEPS=$(cat <<'TABLE'
 deps          default   60 the Debian packages every step needs are installed (scripts/deps.sh)
 build-nts     default   10 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
 zts-php       default  110 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
@@ -61,18 +61,25 @@ static        default  300 statcache compiled into a static ZTS PHP, then the ph
 matrix        default  600 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
 apache        default  480 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
 fpm-pools     default   90 php-fpm with pools as www-data and nobody, per worker and shared
-install       default   45 the README's Debian install steps, as written, load statcache in php-fpm and the CLI
-status        default   30 the status page in headless Chromium, from php-fpm: its numbers are statcache_stats()'s
+install       default   45 the Debian install steps of the README, as written, load statcache in php-fpm and the CLI
+status        default   30 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
 cli-soak      default   60 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
 fuzz          default  150 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
 diff          default  240 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default  400 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default  500 the phpt suite under ASan + UBSan: no report, no leak
+php84-root    default  160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
+build-84      default   30 statcache builds for PHP 8.4 in the chroot with -Werror
+phpt-84       default  170 the phpt suite on PHP 8.4
+unit-84       default   50 the cmocka tests built and run in the chroot
+fpm-84        default   15 shared mode in PHP 8.4's php-fpm behind nginx
+diff-84       default   10 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
 cli-soak-long full     620 the CLI soak for 10 minutes
 apache-long   full     900 100 graceful Apache restarts, counts flat against a run without statcache
 fuzz-long     full     620 5 minutes of fuzzing per libFuzzer target
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
-'
+TABLE
+)
 step_names() { awk -v t="$1" 'NF && (t == "" || $2 == t) {print $1}' <<<"$STEPS"; }
 step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = ""; sub(/^ +/, "")} print $f}' <<<"$STEPS"; }
 mapfile -t ALL_STEPS < <(step_names default)
@@ -181,6 +188,14 @@ run_phpt() {
   (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
       -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} ${PHPT_TESTS:-tests}) \
       >"$log" 2>&1 || rc=$?
+  count_phpt "$log"
+}
+
+# count_phpt LOG: the results of a run-tests.php log added to the totals (a
+# SKIP not listed in tests/expected-skips.txt fails); the diffs of failures
+# shown. Returns 1 on any failure.
+count_phpt() {
+  local log=$1 allow=$SC_SRC/tests/expected-skips.txt
   local p=0 f=0 s=0 line result file
   while IFS= read -r line; do
     result=${line%% *}
@@ -197,7 +212,7 @@ run_phpt() {
     esac
   done < <(grep -E '^(PASS|XFAIL|SKIP|FAIL|BORK|LEAK|LEAK&FAIL|XLEAK|WARN) ' "$log")
   if ((p + f + s == 0)); then
-    note "run-tests.php produced no results (exit $rc); tail of $log:"
+    note "run-tests.php produced no results; tail of $log:"
     tail -n 30 "$log" | sed 's/^/     /'
     f=1
   fi
@@ -249,7 +264,14 @@ step_unit() {
   fi
   make -C "$dir/tests/unit" check PHP_CONFIG="$(command -v php-config8.2 || command -v php-config)" \
     >"$log" 2>&1 || rc=$?
-  local p f
+  count_cmocka unit "$log" $rc
+}
+
+# count_cmocka NAME LOG RC: the "[  PASSED  ] n tests" / "[  FAILED  ] n"
+# lines of a cmocka run added to the totals; a failed make without a failed
+# test counts one failure.
+count_cmocka() {
+  local name=$1 log=$2 rc=$3 p f
   p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
   f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | awk '{s+=$1} END {print s+0}')
   grep -E '^\[  (FAILED|ERROR)' "$log" | sed 's/^/   /' || true
@@ -258,7 +280,7 @@ step_unit() {
     tail -n 30 "$log" | sed 's/^/     /'
     f=1
   fi
-  note "unit: $p passed, $f failed"
+  note "$name: $p passed, $f failed"
   PASSED=$((PASSED + p)) FAILED=$((FAILED + f))
   ((f == 0))
 }
@@ -527,7 +549,86 @@ step_fuzz() {
 }
 step_fuzz-long() { FUZZ_SECS=${FUZZ_SECS:-300} step_fuzz; }
 
-COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php "
+# --- PHP 8.4 in a Debian trixie chroot (issue 21) ----------------------------
+# scripts/php84-chroot.sh makes (once, cached under $STATCACHE_CACHE) a
+# trixie chroot with Debian's PHP 8.4 NTS, and runs commands in it with proc,
+# sysfs, /dev and a tmpfs on /tmp mounted for the run only.  The steps below
+# build statcache inside it (phpize, configure, make with -Wall -Wextra
+# -Werror) and run there the phpt suite, the cmocka tests, shared mode under
+# php-fpm 8.4 behind nginx and the NTS part of the differential tester.
+# $BUILD/php84 (the sources, synced here, and the build) is bound on /sc.
+# php84-root and build-84 count as one test each.
+P84_SC=/sc
+p84() { "$ROOT/scripts/php84-chroot.sh" run -b "$BUILD/php84:$P84_SC" -- "$@"; }
+step_php84-root() { "$ROOT/scripts/php84-chroot.sh"; }
+
+# The build inside the chroot, as build_ext does it on the host: phpize and
+# configure again when config.m4, the PHP or the flags change, make clean
+# when a header changes (phpize's Makefile does not track headers).
+p84_build() {
+  sync_src "$BUILD/php84"
+  p84 env SC_CONFIGURE="$SC_CONFIGURE" JOBS="$JOBS" EXT="$EXT" bash -euc '
+    cd /sc
+    stamp="$(md5sum <config.m4) $(php-config8.4 --version) $SC_CONFIGURE"
+    if [[ ! -f Makefile || ! -f .sc-configured || "$(cat .sc-configured)" != "$stamp" ]]; then
+      rm -f .sc-configured
+      phpize8.4
+      ./configure --with-php-config=/usr/bin/php-config8.4 $SC_CONFIGURE
+      echo "$stamp" >.sc-configured
+    fi
+    headers=$(cat ./*.h | md5sum)
+    if [[ ! -f .sc-headers || "$(cat .sc-headers)" != "$headers" ]]; then
+      make clean >/dev/null; echo "$headers" >.sc-headers
+    fi
+    make -j"$JOBS" EXTRA_CFLAGS="-Wall -Wextra -Werror"
+    [[ -f modules/$EXT.so ]] || { echo "no modules/$EXT.so after make"; exit 1; }
+    php8.4 -n -d extension=$PWD/modules/$EXT.so -r "exit(extension_loaded(\"$EXT\") ? 0 : 1);"
+    echo "built against PHP $(php-config8.4 --version)"'
+}
+step_build-84() { p84_build; }
+
+# The whole phpt suite (or PHPT_TESTS) on PHP 8.4, as run_phpt runs it.
+step_phpt-84() {
+  need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
+  sync_src "$BUILD/php84"
+  local log=$LOGS/phpt-84.log
+  # shellcheck disable=SC2016
+  p84 env EXT="$EXT" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
+    cd /sc; php=/usr/bin/php8.4 extra=()
+    # Debian builds posix as a shared extension; tests of credentials need it.
+    "$php" -n -m | grep -qx posix || extra+=(-d "extension=posix")
+    TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+      -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
+    >"$log" 2>&1 || true
+  count_phpt "$log"
+}
+
+# The cmocka tests, built by trixie's gcc against its libcmocka.
+step_unit-84() {
+  local log=$LOGS/unit-84.log rc=0
+  sync_src "$BUILD/php84"
+  p84 make -C "$P84_SC/tests/unit" check PHP_CONFIG=/usr/bin/php-config8.4 >"$log" 2>&1 || rc=$?
+  count_cmocka unit-84 "$log" $rc
+}
+
+# Shared mode under Debian's php-fpm 8.4 (tests/fpm/run.sh).
+step_fpm-84() {
+  need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
+  sync_src "$BUILD/php84"
+  run_lines fpm-84 "$LOGS/fpm-84.log" p84 env SC_EXT="$P84_SC/modules/$EXT.so" SC_FPM_BIN=/usr/sbin/php-fpm8.4 \
+    "$P84_SC/tests/fpm/run.sh"
+}
+
+# The differential tester's NTS parts on PHP 8.4: each mode, the run with a
+# realpath cache that holds nothing, and the control run that must fail.
+step_diff-84() {
+  need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
+  sync_src "$BUILD/php84"
+  run_lines diff-84 "$LOGS/diff-84-run.log" p84 env SC_DIFF_EXT_NTS="$P84_SC/modules/$EXT.so" \
+    "$P84_SC/tests/diff/run.sh" nts realpath control
+}
+
+COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php php84-root build-84 "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log typical
@@ -591,6 +692,8 @@ for s in "${selected[@]}"; do
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "
 done
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
+[[ $want == *" phpt-84 "* || $want == *" fpm-84 "* || $want == *" diff-84 "* ]] && want+=" build-84 "
+[[ $want == *" build-84 "* || $want == *" unit-84 "* ]] && want+=" php84-root "
 steps=()
 for s in "${ALL_STEPS[@]}" "${FULL_STEPS[@]}" "${OPTIN_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done
 

@@ -3,7 +3,7 @@
 #
 #   tests/fpm/run.sh
 #
-# A private php-fpm (Debian's php8.2-fpm, pm=static, 4 workers, as
+# A private php-fpm (Debian's php8.2-fpm, or SC_FPM_BIN's, pm=static, 4 workers, as
 # www-data) behind a private nginx on 127.0.0.1, both started as plain
 # child processes from a temp dir (no systemd, no system config read or
 # changed; see bench/apps/lib.sh), with a private COPY of statcache.so
@@ -56,7 +56,9 @@ info() { echo "INFO $*"; }
 [ "$(uname -s)" = Linux ] || skip "Linux only"
 install_servers() {
 	local p missing=()
-	for p in php8.2-fpm php8.2-cli nginx; do
+	# the packages of SC_FPM_BIN's PHP (php-fpm8.4 in the PHP 8.4 chroot)
+	local v=${FPM_BIN##*php-fpm}
+	for p in "php$v-fpm" "php$v-cli" nginx; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
@@ -70,7 +72,7 @@ install_servers() {
 	[ $ours = 1 ] && rm -f $policy
 	return $rc
 }
-install_servers || skip "php8.2-fpm/nginx not installed and apt-get install failed"
+install_servers || skip "php${FPM_BIN##*php-fpm}-fpm/nginx not installed and apt-get install failed"
 for b in "$FPM_BIN" "$NGINX_BIN" php perl curl pgrep ss; do
 	command -v "$b" >/dev/null || skip "missing $b"
 done

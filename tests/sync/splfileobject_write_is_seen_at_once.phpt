@@ -26,7 +26,7 @@ sync_rounds($s, function (string $how, string $w) use ($s, $d, $size, $look) {
     var_dump($f->ftruncate(4));
     sync_show(sync_rotate($s, $how), $look);
     var_dump(sync_cache($s, $size));
-    var_dump($f->fputcsv(['a', 'b']));
+    var_dump($f->fputcsv(['a', 'b'], ',', '"', '\\'));
     var_dump($f->fflush());
     sync_show(sync_rotate($s, $how), $look);
     $f = null;
