@@ -13,13 +13,24 @@ $f = "$d/a/b/tool.sh";
 file_put_contents($f, "#!/bin/sh\n");
 chmod($f, 0755);
 
+/* The answers, then the warnings they raised (an unprivileged user may not
+ * stat() through a mode-000 ancestor: fileperms() warns, as PHP does). */
 function answers(string $f): string
 {
-    return json_encode([is_executable($f), is_readable($f), is_writable($f), file_exists($f), fileperms($f) & 0777]);
+    $errs = [];
+    set_error_handler(function (int $no, string $msg) use (&$errs) { $errs[] = "E$no: $msg"; return true; });
+    $r = [is_executable($f), is_readable($f), is_writable($f), file_exists($f), fileperms($f) & 0777];
+    restore_error_handler();
+    return json_encode($errs ? array_merge($r, [$errs]) : $r, JSON_UNESCAPED_SLASHES);
 }
+/* The same, from a fresh `php -n` as the same user. */
 function truth(string $f): string
 {
-    return sc_truth('echo json_encode([is_executable($f = $argv[1]), is_readable($f), is_writable($f), file_exists($f), fileperms($f) & 0777]);', [$f]);
+    return sc_truth('$errs = [];
+        set_error_handler(function (int $no, string $msg) use (&$errs) { $errs[] = "E$no: $msg"; return true; });
+        $r = [is_executable($f = $argv[1]), is_readable($f), is_writable($f), file_exists($f), fileperms($f) & 0777];
+        restore_error_handler();
+        echo json_encode($errs ? array_merge($r, [$errs]) : $r, JSON_UNESCAPED_SLASHES);', [$f]);
 }
 function check(string $label, string $f): void
 {
@@ -28,7 +39,8 @@ function check(string $label, string $f): void
     sc_forget_php_stat();
     $mine = answers($f);
     $php = truth($f);
-    echo "$label: $mine", $mine === $php ? '' : " but PHP says $php", "\n";
+    /* a difference goes on a line of its own: "[%s]" below cannot match it */
+    echo "$label: $mine\n", $mine === $php ? '' : "  but PHP says $php\n";
 }
 
 check('0755', $f);
@@ -37,7 +49,7 @@ check('0644', $f);      // root too needs an x bit to execute a file
 exec('chmod 0755 ' . escapeshellarg($f));
 check('0755 again', $f);
 exec('chmod 000 ' . escapeshellarg("$d/a"));
-check('ancestor 000', $f);   // root passes through; others are refused: as PHP
+check('ancestor 000', $f);   // root passes through; others are refused, with PHP's warning
 exec('chmod 0755 ' . escapeshellarg("$d/a"));
 check('ancestor 0755', $f);
 chmod($f, 0600);

@@ -20,7 +20,7 @@ if ($rc !== 0) {
 if (!sc_module_is_builtin()) {
     exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(sc_module_path()), $o, $rc);
     if ($rc !== 0) {
-        die('skip statcache.so is not readable by nobody');
+        die('skip statcache.so is not readable by nobody (a checkout under /root or a mode-0700 home?)');
     }
 }
 ?>

@@ -7,7 +7,7 @@ if (posix_geteuid() !== 0) die('skip needs root to become another user');
 exec('command -v setpriv', $o, $rc);
 if ($rc !== 0) die('skip setpriv (util-linux) is not installed');
 exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(__FILE__), $o, $rc);
-if ($rc !== 0) die('skip this test is not readable by nobody (a checkout under /root?)');
+if ($rc !== 0) die('skip this test is not readable by nobody (a checkout under /root or a mode-0700 home?)');
 ?>
 --INI--
 statcache.enable_cli=1

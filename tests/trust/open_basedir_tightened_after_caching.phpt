@@ -1,5 +1,9 @@
 --TEST--
 trust: open_basedir tightened with ini_set() after results were cached: a now-outside path gets PHP's warning and false (not the cached answer), inside paths, .. escapes and a symlink inside pointing outside answer as PHP with the same open_basedir
+--DESCRIPTION--
+The w of /etc/passwd is the running user's (root may write it, others
+may not): the expected text leaves that one letter open, and `php -n:
+same` (PHP without the cache, run as the same user) checks it.
 --INI--
 statcache.enable_cli=1
 realpath_cache_size=0
@@ -39,7 +43,7 @@ trust_show('basedir sub', $paths, $d, ['open_basedir' => "$d/root/sub"]);
 var_dump(filesize("$d/root/file"));
 ?>
 --EXPECTF--
-open: root=dir rwx, root/file=file rw- 6, root/sub/deep=file rw- 6, root/missing=missing [6 warnings], outside/secret=file rw- 7, outside/none=missing [6 warnings], root/../outside/secret=file rw- 7, root/sub/../../outside/secret=file rw- 7, root/sub/../file=file rw- 6, root/link-out/secret=file rw- 7, root/link-secret=link rw-, root/link-in=link rw-, rootx/file=file rw- 14, root/../root/file=file rw- 6, .=dir rwx, /etc/passwd=file rw- %d
+open: root=dir rwx, root/file=file rw- 6, root/sub/deep=file rw- 6, root/missing=missing [6 warnings], outside/secret=file rw- 7, outside/none=missing [6 warnings], root/../outside/secret=file rw- 7, root/sub/../../outside/secret=file rw- 7, root/sub/../file=file rw- 6, root/link-out/secret=file rw- 7, root/link-secret=link rw-, root/link-in=link rw-, rootx/file=file rw- 14, root/../root/file=file rw- 6, .=dir rwx, /etc/passwd=file r%c- %d
   php -n: same
 cached: yes
 basedir root: root=dir rwx, root/file=file rw- 6, root/sub/deep=file rw- 6, root/missing=missing [6 warnings], outside/secret=missing [14 warnings], outside/none=missing [13 warnings], root/../outside/secret=missing [14 warnings], root/sub/../../outside/secret=missing [14 warnings], root/sub/../file=file rw- 6, root/link-out/secret=missing [14 warnings], root/link-secret=missing [14 warnings], root/link-in=link rw-, rootx/file=missing [14 warnings], root/../root/file=file rw- 6, .=missing [14 warnings], /etc/passwd=missing [14 warnings]

@@ -9,10 +9,10 @@ if ($rc !== 0) die('skip setpriv (util-linux) is not installed');
 exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -x ' . escapeshellarg(PHP_BINARY), $o, $rc);
 if ($rc !== 0) die('skip this PHP binary is not executable by nobody (e.g. the ZTS build under /root)');
 exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(__FILE__), $o, $rc);
-if ($rc !== 0) die('skip this test is not readable by nobody (a checkout under /root?)');
+if ($rc !== 0) die('skip this test is not readable by nobody (a checkout under /root or a mode-0700 home?)');
 if (!sc_module_is_builtin()) {
     exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(sc_module_path()), $o, $rc);
-    if ($rc !== 0) die('skip statcache.so is not readable by nobody (a checkout under /root?)');
+    if ($rc !== 0) die('skip statcache.so is not readable by nobody (a checkout under /root or a mode-0700 home?)');
 }
 ?>
 --INI--
