@@ -74,6 +74,7 @@ phpt-84       default  170 the phpt suite on PHP 8.4
 unit-84       default   50 the cmocka tests built and run in the chroot
 fpm-84        default   15 shared mode in PHP 8.4's php-fpm behind nginx
 diff-84       default   10 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
+phpt-long     full     150 the stress tests at full size (SC_LONG=1): 2,000 child waits per wait function
 cli-soak-long full     620 the CLI soak for 10 minutes
 apache-long   full     900 100 graceful Apache restarts, counts flat against a run without statcache
 fuzz-long     full     620 5 minutes of fuzzing per libFuzzer target
@@ -444,6 +445,12 @@ step_status() {
     "$SC_SRC/tests/status/run.sh"
   note "screenshot: $LOGS/status/status-page.png"
 }
+# The phpt tests sized for run-tests' 60 s timeout by default, at the size
+# SC_LONG=1 gives them (each says so in its title).
+step_phpt-long() {
+  local tests; tests=$(cd "$SC_SRC" && grep -rl 'SC_LONG' tests --include='*.phpt' | sort | tr '\n' ' ')
+  SC_LONG=1 PHPT_TESTS=$tests run_phpt "$BUILD/nts" "$(command -v php8.2 || command -v php)" "$LOGS/phpt-long.log"
+}
 step_cli-soak-long() { SC_SOAK_S=${SC_SOAK_S:-600} step_cli-soak; }
 step_apache-long() { SC_APACHE_RESTARTS=${SC_APACHE_RESTARTS:-100} step_apache; }
 
@@ -685,7 +692,7 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-needs_nts=" phpt-nts fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
+needs_nts=" phpt-nts phpt-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
 needs_zts=" phpt-zts host host-valgrind diff "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
