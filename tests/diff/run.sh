@@ -32,7 +32,14 @@
 #            others' trees while they write
 # SC_DIFF_LONG=1: the long run of these modes, at least 50,000 operations
 # per mode (README, section Correctness, has its measured time).
-# SC_DIFF_SKIP_KNOWN=...: see below (ops of known, unfixed cases kept out).
+# SC_DIFF_KNOWN_UNFIXED="file-mounts basedir-rpcache" (the default): runs
+# that a known, unfixed case of #25 fails at once print SKIP with the case
+# instead: file-mounts = the mixed runs of the mounts mode (cases 1 and 2:
+# a file bind mount, a FUSE file mounted into the tree, stale after a
+# child's or another process's write), basedir-rpcache = the child runs of
+# the basedir mode (cases 7 and 8: open_basedir with the realpath cache on,
+# a name below a dangling symlink warns "open_basedir restriction" where
+# PHP says "stat failed").  Set it to "" once those fixes are in.
 # SC_DIFF_PLAIN=1 (driver.php): both sides without statcache, a check of
 # the tester's own model.
 #   tests/diff/run.sh [nts] [zts] [threads] [realpath] [control]
@@ -63,6 +70,12 @@ driver() { "$DIFF_PHP" "${DIFF_ARGS[@]}" "$@"; }
 D=$diff_here/driver.php
 parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control rpcache basedir nobody mounts churn)
 long=${SC_DIFF_LONG:-0}
+known=" ${SC_DIFF_KNOWN_UNFIXED-file-mounts basedir-rpcache} "
+# unfixed NAME WHY: true (and a SKIP line) when NAME is listed as unfixed
+unfixed() {
+  [[ $known == *" $1 "* ]] || return 1
+  echo "SKIP $2 (known unfixed: $3; SC_DIFF_KNOWN_UNFIXED without $1 runs it)"
+}
 # n SHORT LONG: operations of a run in the short (default) or the long run
 n() { if [[ $long == 1 ]]; then echo "$2"; else echo "$1"; fi; }
 # the arguments with PHP's realpath cache at its default (size and TTL)
@@ -146,6 +159,7 @@ for part in "${parts[@]}"; do
         base=$([[ $fl == nts ]] && echo 5100 || echo 5200)
         check "$fl own, open_basedir" ok driver "${STRICT[@]}" "$D" --open-basedir --mode=own \
           --seed=$((base + 1)) --ops="$(n 3000 15000)" --label=$fl-basedir
+        unfixed basedir-rpcache "$fl child, open_basedir, realpath cache on" "#25 cases 7-8" ||
         check "$fl child, open_basedir, realpath cache on" ok "$DIFF_PHP" "${RP[@]}" "${STRICT[@]}" "$D" \
           --open-basedir --realpath-cache --mode=child --seed=$((base + 2)) --ops="$(n 800 10000)" --queries=16 \
           --label=$fl-basedir-rpcache
@@ -182,6 +196,7 @@ for part in "${parts[@]}"; do
       ns=(unshare -m --propagation private --)
       check "nts own, file bind mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mounts=bind \
         --mode=own --seed=5501 --ops="$(n 3000 15000)" --label=nts-bind
+      unfixed file-mounts "nts mixed, file bind mounts" "#25 cases 1-2" ||
       check "nts mixed, file bind mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --mounts=bind \
         --mode=mixed --seed=5502 --ops="$(n 1000 10000)" --queries=12 --label=nts-bind
       check "control, file bind mounts: stale answers are caught" FAIL "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" \
@@ -191,6 +206,7 @@ for part in "${parts[@]}"; do
       fi
       check "nts own, FUSE mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mounts=fuse \
         --mode=own --seed=5511 --ops="$(n 3000 15000)" --label=nts-fuse
+      unfixed file-mounts "nts mixed, FUSE mounts" "#25 cases 1-2" ||
       check "nts mixed, FUSE mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --mounts=fuse \
         --mode=mixed --seed=5512 --ops="$(n 1000 10000)" --queries=12 --label=nts-fuse
       check "control, FUSE mounts: stale answers are caught" FAIL "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" \
