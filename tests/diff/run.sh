@@ -56,7 +56,11 @@ check() {
   local got=ok; ((rc == 0)) || got=FAIL
   [[ $got == ok ]] && grep -q '^FAIL\|^MISMATCH' "$tmp/out" && got=FAIL
   if [[ $got == "$want" ]] && { [[ $want == ok ]] || grep -q '^MISMATCH' "$tmp/out"; }; then
-    echo "PASS $label ($((SECONDS - start))s): $(grep -E '^(ok|FAIL) ' "$tmp/out" | head -n 1)"
+    local runs; runs=$(grep -cE '^(ok|FAIL) ' "$tmp/out")
+    # several sessions (threads): their count and operations in all
+    ((runs > 1)) && runs=" [$runs sessions, $(sed -n 's/^\(ok\|FAIL\) .* ops=\([0-9]*\) .*/\2/p' "$tmp/out" |
+      awk '{s += $1} END {print s + 0}') operations compared]" || runs=
+    echo "PASS $label ($((SECONDS - start))s): $(grep -E '^(ok|FAIL) ' "$tmp/out" | head -n 1)$runs"
     pass=$((pass + 1))
   else
     echo "FAIL $label (exit $rc, expected $want)"
@@ -158,7 +162,7 @@ for part in "${parts[@]}"; do
         mapfile -d '' RP < <(rp_default "${DIFF_ARGS[@]}")
         base=$([[ $fl == nts ]] && echo 5100 || echo 5200)
         check "$fl own, open_basedir" ok driver "${STRICT[@]}" "$D" --open-basedir --mode=own \
-          --seed=$((base + 1)) --ops="$(n 3000 15000)" --label=$fl-basedir
+          --seed=$((base + 1)) --ops="$(n 3000 25000)" --label=$fl-basedir
         unfixed basedir-rpcache "$fl child, open_basedir, realpath cache on" "#25 cases 7-8" ||
         check "$fl child, open_basedir, realpath cache on" ok "$DIFF_PHP" "${RP[@]}" "${STRICT[@]}" "$D" \
           --open-basedir --realpath-cache --mode=child --seed=$((base + 2)) --ops="$(n 800 10000)" --queries=16 \
@@ -195,7 +199,7 @@ for part in "${parts[@]}"; do
       # the driver makes its mounts in a namespace of its own, and they go with it
       ns=(unshare -m --propagation private --)
       check "nts own, file bind mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mounts=bind \
-        --mode=own --seed=5501 --ops="$(n 3000 15000)" --label=nts-bind
+        --mode=own --seed=5501 --ops="$(n 3000 25000)" --label=nts-bind
       unfixed file-mounts "nts mixed, file bind mounts" "#25 cases 1-2" ||
       check "nts mixed, file bind mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --mounts=bind \
         --mode=mixed --seed=5502 --ops="$(n 1000 10000)" --queries=12 --label=nts-bind
@@ -205,7 +209,7 @@ for part in "${parts[@]}"; do
         echo "SKIP mounts, FUSE (no bindfs or no /dev/fuse)"; continue
       fi
       check "nts own, FUSE mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mounts=fuse \
-        --mode=own --seed=5511 --ops="$(n 3000 15000)" --label=nts-fuse
+        --mode=own --seed=5511 --ops="$(n 3000 25000)" --label=nts-fuse
       unfixed file-mounts "nts mixed, FUSE mounts" "#25 cases 1-2" ||
       check "nts mixed, FUSE mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --mounts=fuse \
         --mode=mixed --seed=5512 --ops="$(n 1000 10000)" --queries=12 --label=nts-fuse

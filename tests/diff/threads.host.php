@@ -44,8 +44,8 @@ if ($churn !== '') {
                 $bases[] = "$churn/slot$i";
             }
         }
-        $n = sc_diff_reader($bases, 3 * $o['ops'], $o['seed'] + 100 * $k);
-        echo "ok zts-thread$t mode=reader session=$k queries=$n (not compared)\n";
+        $n = sc_diff_reader($bases, 100 * $o['ops'], $o['seed'] + 100 * $k);
+        echo "read zts-thread$t mode=reader session=$k queries=$n (not compared)\n";
         return;
     }
     $o['base'] = $slot;
