@@ -222,7 +222,7 @@ for part in "${parts[@]}"; do
       hostargs=(-r -d "extension=$ext" -d statcache.enable_cli=1 -d realpath_cache_size=0)
       # three threads a round (two writing and comparing, one reading their
       # trees), R rounds of N requests: 3*R*N threads' sessions in all
-      rounds=$(n "-R 3 -n 2" "-R 8 -n 4")
+      rounds=$(n "-R 3 -n 2" "-R 6 -n 3")
       mkdir -p "$tmp/churn1" "$tmp/churn2" "$tmp/churn3"
       # shellcheck disable=SC2086
       SC_DIFF_PHP=$DIFF_PHP SC_DIFF_SEED=5601 SC_DIFF_OPS=$(n 400 1600) SC_DIFF_QUERIES=16 SC_DIFF_MODES=own,child,reader \
