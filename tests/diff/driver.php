@@ -7,6 +7,12 @@
  *       -d realpath_cache_size=0 [-d statcache.test_watcher=0 ...] \
  *       driver.php --mode=own|child|unrelated|mixed --seed=N [--ops=N]
  *       [--queries=N] [--max-delay-ms=N] [--delays=FILE] [--label=TEXT]
+ *       [--realpath-cache] [--open-basedir] [--mounts=bind|fuse]
+ *
+ * --realpath-cache: PHP's realpath cache as configured (run without
+ * -d realpath_cache_size=0 for its default); --open-basedir: open_basedir
+ * set on both sides; --mounts: file bind mounts or FUSE mounts in the tree
+ * (root, in a mount namespace of its own); see session.inc.
  *
  * Prints one line "ok LABEL mode=M seed=S ops=... writes=... queries=...
  * stale=... (writes by ...)" or the mismatch; with --delays, appends the
@@ -16,16 +22,21 @@
 require __DIR__ . '/session.inc';
 error_reporting(E_ALL);
 
-$opt = getopt('', ['mode:', 'seed:', 'ops:', 'queries:', 'max-delay-ms:', 'delays:', 'label:']);
+$opt = getopt('', ['mode:', 'seed:', 'ops:', 'queries:', 'max-delay-ms:', 'delays:', 'label:', 'realpath-cache',
+    'open-basedir', 'mounts:']);
 if (!isset($opt['mode'], $opt['seed'])) {
     fwrite(STDERR, "usage: driver.php --mode=own|child|unrelated|mixed --seed=N [--ops=N] ...\n");
     exit(2);
 }
-if (!extension_loaded('statcache') || !statcache_stats()['enabled']) {
+/* SC_DIFF_PLAIN=1: PHP without the extension on both sides, a check of the
+ * tester itself (a mismatch then is the tester's, not statcache's) */
+if (getenv('SC_DIFF_PLAIN') !== '1' && (!extension_loaded('statcache') || !statcache_stats()['enabled'])) {
     fwrite(STDERR, "driver.php: statcache is not loaded and enabled (statcache.enable_cli=1?)\n");
     exit(2);
 }
-$o = ['mode' => $opt['mode'], 'seed' => (int) $opt['seed'], 'label' => $opt['label'] ?? (PHP_ZTS ? 'zts' : 'nts')];
+$o = ['mode' => $opt['mode'], 'seed' => (int) $opt['seed'], 'label' => $opt['label'] ?? (PHP_ZTS ? 'zts' : 'nts'),
+    'realpath' => isset($opt['realpath-cache']), 'open_basedir' => isset($opt['open-basedir']),
+    'mounts' => $opt['mounts'] ?? ''];
 foreach (['ops' => 'ops', 'queries' => 'queries', 'max-delay-ms' => 'max_delay_ms'] as $k => $v) {
     if (isset($opt[$k])) {
         $o[$v] = (int) $opt[$k];

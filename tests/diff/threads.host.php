@@ -9,15 +9,50 @@
  * same build, for -n co-processes), SC_DIFF_SEED (thread N uses seed+N),
  * SC_DIFF_OPS, SC_DIFF_QUERIES (most queries per write, default 8),
  * SC_DIFF_MODES (comma-separated; thread N takes the N-th, cyclically),
- * SC_DIFF_DELAYS (unrelated writes' delays go to this path + ".tN").
+ * SC_DIFF_DELAYS (unrelated writes' delays go to this path + ".tN"),
+ * SC_DIFF_MAX_DELAY_MS (unrelated writes, default 2000).
+ *
+ * The churn of threads (SC_DIFF_CHURN=DIR, with sc_host -R ROUNDS -n
+ * REQUESTS): thread N's sessions all work on the tree DIR/slotN, kept from
+ * one request and one round to the next, so that every new thread finds
+ * the directories, watches and generations the threads before it left in
+ * the process; session K of slot N uses seed SEED + 100 * N + K and a
+ * length of OPS/2, OPS or 3*OPS/2 (threads end while others still run).
+ * A thread whose mode is "reader" compares nothing: it queries the other
+ * slots' trees while they write (refills and watches of directories other
+ * threads write in), until they are done.
  */
 require __DIR__ . '/session.inc';
 error_reporting(E_ALL);
 $t = (int) $_SERVER['SC_THREAD'];
 $modes = explode(',', $_SERVER['SC_DIFF_MODES']);
+$mode = $modes[$t % count($modes)];
 $o = ['seed' => (int) $_SERVER['SC_DIFF_SEED'] + $t, 'ops' => (int) $_SERVER['SC_DIFF_OPS'],
-    'mode' => $modes[$t % count($modes)], 'php' => $_SERVER['SC_DIFF_PHP'], 'threads' => true,
-    'label' => "zts-thread$t", 'queries' => (int) ($_SERVER['SC_DIFF_QUERIES'] ?? 8)];
+    'mode' => $mode, 'php' => $_SERVER['SC_DIFF_PHP'], 'threads' => true,
+    'label' => "zts-thread$t", 'queries' => (int) ($_SERVER['SC_DIFF_QUERIES'] ?? 8),
+    'max_delay_ms' => (int) ($_SERVER['SC_DIFF_MAX_DELAY_MS'] ?? 2000)];
+$churn = $_SERVER['SC_DIFF_CHURN'] ?? '';
+if ($churn !== '') {
+    $slot = "$churn/slot$t";
+    @mkdir($slot, 0755, true);
+    $k = (int) @file_get_contents("$slot/count");
+    file_put_contents("$slot/count", (string) ($k + 1));
+    if ($mode === 'reader') {
+        $bases = [];
+        foreach ($modes as $i => $m) {
+            if ($m !== 'reader') {
+                $bases[] = "$churn/slot$i";
+            }
+        }
+        $n = sc_diff_reader($bases, 100 * $o['ops'], $o['seed'] + 100 * $k);
+        echo "read zts-thread$t mode=reader session=$k queries=$n (not compared)\n";
+        return;
+    }
+    $o['base'] = $slot;
+    $o['seed'] = (int) $_SERVER['SC_DIFF_SEED'] + 100 * $t + $k;
+    $o['ops'] = intdiv($o['ops'] * (1 + ($t + $k) % 3), 2);
+    $o['label'] = "zts-thread$t-session$k";
+}
 $r = sc_diff_session($o);
 printf("%s %s mode=%s seed=%d ops=%d writes=%d queries=%d stale=%d\n", $r['mismatches'] ? 'FAIL' : 'ok',
     $o['label'], $o['mode'], $o['seed'], $r['ops'], $r['writes'], $r['queries'], $r['stale']);
