@@ -93,7 +93,9 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 		size_t len = strlen(url);
 		bool check_basedir = !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR), enotdir = false;
 		sc_entry *e;
-		if (sc_slashed(url, len)) {
+		if (!(flags & PHP_STREAM_URL_STAT_LINK) && sc_vcwd_stat(url, len, &e)) {
+			/* ZTS: the name PHP's realpath cache resolves it to */
+		} else if (sc_slashed(url, len)) {
 			e = sc_hook_lookup_slashed(url, len, check_basedir, &enotdir);
 			if (enotdir) {
 				errno = ENOTDIR;
@@ -131,7 +133,9 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 		}
 		return false;
 	}
-	if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
+	if (sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), &e)) {
+		/* ZTS: access() of the name PHP's realpath cache resolves it to */
+	} else if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
 		bool enotdir;
 		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
 		if (e && enotdir) {
@@ -190,7 +194,9 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 	if (cur && (cur == path || zend_string_equal_content(cur, path))) {
 		return false;
 	}
-	if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
+	if (!link_op && sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), &e)) {
+		/* ZTS: stat() of the name PHP's realpath cache resolves it to */
+	} else if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
 		bool enotdir;
 		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
 		if (e && enotdir) {

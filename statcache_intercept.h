@@ -178,6 +178,22 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len,
  * realpath() asks access() after the walk). */
 int sc_cached_realpath(const char *path, size_t len, char *resolved);
 
+/* stat() and access() of an absolute name as PHP makes them where its
+ * virtual CWD resolves the name through PHP's realpath cache first (ZTS,
+ * statcache_realpath.c): false when the caller's own lookup answers as
+ * PHP would; true when *out does (NULL: PHP's own call answers). */
+#ifdef VIRTUAL_DIR
+bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out);
+#else
+static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out)
+{
+	(void) path;
+	(void) len;
+	*out = NULL;
+	return false;
+}
+#endif
+
 /* statcache_sync.c: a sync point, with and without a written path. */
 void sc_sync(void);
 void sc_sync_path(const char *path);

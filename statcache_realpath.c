@@ -291,4 +291,58 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved)
 	return e && e->r.kind == SC_KIND_MISSING ? 0 : -1;
 }
 
+#ifdef VIRTUAL_DIR
+/* What PHP's walk failing leaves: virtual_file_ex() says ENOENT, whatever
+ * the kernel would have said.  Never written: every caller only reads a
+ * MISSING entry. */
+static sc_entry sc_vcwd_walk_fails = { .r = { .kind = SC_KIND_MISSING, .err = ENOENT } };
+
+/* ZTS: PHP's stat() and access() of a name (virtual_stat(),
+ * virtual_access()) first resolve it with virtual_file_ex(CWD_REALPATH),
+ * through PHP's realpath cache, and ask the kernel about the name that
+ * walk gives: an entry PHP's cache still holds (a link a child replaced,
+ * for realpath_cache_ttl) sends the question to the old target, and the
+ * walk leaves in PHP's cache the prefixes it resolved, which later calls
+ * meet.  So the walk is replayed here as for an open (the same finds, the
+ * same entries written, sc_realpath_fill()), and the answer is the cache's
+ * for the name it gives: a hit is PHP's cache probe plus our own, no
+ * syscall.  false: PHP's walk asks the kernel about every component, as
+ * the lookup does (no realpath cache), and the caller looks the name up
+ * itself; true: *out answers (NULL: PHP's own call), the walk failing
+ * answers as a missing name with ENOENT.  Under open_basedir PHP's checks
+ * walk first, in an order of their own, and fill the cache this walk then
+ * meets: PHP's own call answers there. */
+bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out)
+{
+	char resolved[SC_RP_MAX];
+	sc_entry *e;
+	int r;
+
+	*out = NULL;
+	if (!SCG(active) || len < 2 || path[0] != '/' || sc_rp_globals()->realpath_cache_size_limit == 0) {
+		return false; /* "/" is never looked up in PHP's cache */
+	}
+	/* the fill needs the instance ready, which only a lookup starts */
+	r = sc_proc_start() < 0 ? -1 : sc_realpath_fill(path, len, SC_RP_REALPATH, resolved);
+	if (r == 0) {
+		*out = &sc_vcwd_walk_fails;
+		return true;
+	}
+	if (r < 0) {
+		if (SCG(cache)) {
+			sc_count(&SCG(cache)->n->bypassed);
+		}
+		return true;
+	}
+	e = sc_hook_lookup(resolved, strlen(resolved), false);
+	if (e && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(SCG(cache), e); /* stat() and access() follow it */
+	}
+	if (e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING)) {
+		*out = e;
+	}
+	return true;
+}
+#endif
+
 #endif
