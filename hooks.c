@@ -93,7 +93,7 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 		size_t len = strlen(url);
 		bool check_basedir = !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR), enotdir = false;
 		sc_entry *e;
-		if (!(flags & PHP_STREAM_URL_STAT_LINK) && sc_vcwd_stat(url, len, &e)) {
+		if (!(flags & PHP_STREAM_URL_STAT_LINK) && sc_vcwd_stat(url, len, !check_basedir, &e)) {
 			/* ZTS: the name PHP's realpath cache resolves it to */
 		} else if (sc_slashed(url, len)) {
 			e = sc_hook_lookup_slashed(url, len, check_basedir, &enotdir);
@@ -133,7 +133,7 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 		}
 		return false;
 	}
-	if (sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), &e)) {
+	if (sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), false, &e)) {
 		/* ZTS: access() of the name PHP's realpath cache resolves it to */
 	} else if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
 		bool enotdir;
@@ -194,8 +194,9 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 	if (cur && (cur == path || zend_string_equal_content(cur, path))) {
 		return false;
 	}
-	if (!link_op && sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), &e)) {
-		/* ZTS: stat() of the name PHP's realpath cache resolves it to */
+	if (!link_op && sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), false, &e)) {
+		/* ZTS: stat() of the name PHP's realpath cache resolves it to (under
+		 * open_basedir PHP's php_stat() checks first: its url_stat answers) */
 	} else if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
 		bool enotdir;
 		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);

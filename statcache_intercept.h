@@ -181,14 +181,16 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved);
 /* stat() and access() of an absolute name as PHP makes them where its
  * virtual CWD resolves the name through PHP's realpath cache first (ZTS,
  * statcache_realpath.c): false when the caller's own lookup answers as
- * PHP would; true when *out does (NULL: PHP's own call answers). */
+ * PHP would; true when *out does (NULL: PHP's own call answers).
+ * basedir_checked: PHP's call made its open_basedir checks already. */
 #ifdef VIRTUAL_DIR
-bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out);
+bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry **out);
 #else
-static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out)
+static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry **out)
 {
 	(void) path;
 	(void) len;
+	(void) basedir_checked;
 	*out = NULL;
 	return false;
 }

@@ -184,16 +184,17 @@ static void sc_rp_add(void *ctx, const char *path, size_t len, const char *real,
 
 /* The thread's cache when a fill may run: the cache started (an open or
  * include never starts it), plain files served by PHP's own wrapper, no
- * open_basedir (its checks walk in an order of their own), and a realpath
+ * open_basedir (its checks walk in an order of their own) unless PHP's
+ * call has made its checks already (basedir_checked), and a realpath
  * cache to fill. */
-static sc_cache *sc_rp_cache(const char *path, size_t len)
+static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked)
 {
 	sc_cache *c;
 
 	if (!SCG(active) || SCG(bypass_depth) || len < 2 || path[0] != '/' || len >= MAXPATHLEN - 1
 			|| memchr(path, '\0', len) || sc_kernel_fs_path(path, len)
 			|| atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
-			|| (PG(open_basedir) && *PG(open_basedir))
+			|| (!basedir_checked && PG(open_basedir) && *PG(open_basedir))
 			|| sc_rp_globals()->realpath_cache_size_limit == 0) {
 		return NULL;
 	}
@@ -214,14 +215,15 @@ static sc_cache *sc_rp_cache(const char *path, size_t len)
 	return c;
 }
 
-int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
+/* sc_realpath_fill(); basedir_checked: see sc_rp_cache(). */
+static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bool basedir_checked)
 {
 	char buf[SC_RP_MAX];
 	sc_rp_ctx x;
 	sc_rp_io io;
 	size_t r;
 
-	x.c = sc_rp_cache(path, len);
+	x.c = sc_rp_cache(path, len, basedir_checked);
 	if (!x.c) {
 		return -1;
 	}
@@ -251,6 +253,11 @@ int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
 		resolved[r] = '\0';
 	}
 	return 1;
+}
+
+int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
+{
+	return sc_rp_fill(path, len, mode, resolved, false);
 }
 
 int sc_cached_realpath(const char *path, size_t len, char *resolved)
@@ -311,8 +318,10 @@ static sc_entry sc_vcwd_walk_fails = { .r = { .kind = SC_KIND_MISSING, .err = EN
  * itself; true: *out answers (NULL: PHP's own call), the walk failing
  * answers as a missing name with ENOENT.  Under open_basedir PHP's checks
  * walk first, in an order of their own, and fill the cache this walk then
- * meets: PHP's own call answers there. */
-bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out)
+ * meets: PHP's own call answers, unless it has made its checks already
+ * (basedir_checked: php_stat()'s url_stat, which PHP calls with
+ * PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR after its check). */
+bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry **out)
 {
 	char resolved[SC_RP_MAX];
 	sc_entry *e;
@@ -322,8 +331,11 @@ bool sc_vcwd_stat(const char *path, size_t len, sc_entry **out)
 	if (!SCG(active) || len < 2 || path[0] != '/' || sc_rp_globals()->realpath_cache_size_limit == 0) {
 		return false; /* "/" is never looked up in PHP's cache */
 	}
+	if (!basedir_checked && PG(open_basedir) && *PG(open_basedir)) {
+		return true; /* PHP's own call: it checks first (php_stat() then calls our url_stat) */
+	}
 	/* the fill needs the instance ready, which only a lookup starts */
-	r = sc_proc_start() < 0 ? -1 : sc_realpath_fill(path, len, SC_RP_REALPATH, resolved);
+	r = sc_proc_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked);
 	if (r == 0) {
 		*out = &sc_vcwd_walk_fails;
 		return true;
