@@ -324,6 +324,8 @@ static sc_entry sc_vcwd_walk_fails = { .r = { .kind = SC_KIND_MISSING, .err = EN
 bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry **out)
 {
 	char resolved[SC_RP_MAX];
+	uint64_t hits = 0, misses = 0;
+	sc_cache *c;
 	sc_entry *e;
 	int r;
 
@@ -334,21 +336,32 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 	if (!basedir_checked && PG(open_basedir) && *PG(open_basedir)) {
 		return true; /* PHP's own call: it checks first (php_stat() then calls our url_stat) */
 	}
+	c = statcache_thread_cache();
+	if (c) {
+		hits = atomic_load_explicit(&c->n->hits, memory_order_relaxed);
+		misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
+	}
 	/* the fill needs the instance ready, which only a lookup starts */
-	r = sc_proc_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked);
+	r = !c || sc_proc_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked);
 	if (r == 0) {
+		if (atomic_load_explicit(&c->n->hits, memory_order_relaxed) == hits
+				&& atomic_load_explicit(&c->n->misses, memory_order_relaxed) == misses) {
+			/* answered by steps that count nothing (a dotted spelling's) */
+			sc_count(&c->n->hits);
+			sc_count(&c->n->negative_hits);
+		}
 		*out = &sc_vcwd_walk_fails;
 		return true;
 	}
 	if (r < 0) {
-		if (SCG(cache)) {
-			sc_count(&SCG(cache)->n->bypassed);
+		if (c) {
+			sc_count(&c->n->bypassed);
 		}
 		return true;
 	}
 	e = sc_hook_lookup(resolved, strlen(resolved), false);
 	if (e && e->r.kind == SC_KIND_LINK) {
-		e = sc_follow_last(SCG(cache), e); /* stat() and access() follow it */
+		e = sc_follow_last(c, e); /* stat() and access() follow it */
 	}
 	if (e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING)) {
 		*out = e;

@@ -46,11 +46,14 @@ echo count($paths), " spellings x ", count($fns), " functions\n";
 $s = compare($paths, $fns);
 // (fewer in ZTS, where PHP answers the dotted spellings through links itself)
 echo "second pass: misses $s[misses], hits ", $s['hits'] > 300 ? '> 300' : $s['hits'], "\n";
-echo "through links: ", statcache_stats()['link_hits'] > 500 ? '> 500' : statcache_stats()['link_hits'], "\n";
+// (in ZTS stat() and access() answer for the name PHP's realpath cache
+// resolves the spelling to, a canonical one: there lstat() & co pass links)
+$links = statcache_stats()['link_hits'];
+echo "through links: ", $links > (PHP_ZTS ? 300 : 500) ? '> 500 (ZTS: 300)' : $links, "\n";
 ?>
 --EXPECT--
 built: 0
 43 spellings x 34 functions
 OK 2924
 second pass: misses 0, hits > 300
-through links: > 500
+through links: > 500 (ZTS: 300)
