@@ -498,11 +498,9 @@ PHP_FUNCTION(statcache_share)
 #endif
 }
 
-PHP_FUNCTION(statcache_reset)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-
 #if STATCACHE_HAVE_CACHE
+void statcache_drop_everything(int clear_watches)
+{
 	if (SCG(cache)) {
 		sc_cache_reset(SCG(cache));
 	}
@@ -513,8 +511,17 @@ PHP_FUNCTION(statcache_reset)
 		}
 	}
 	if (sc_the_proc.gen) {
-		sc_proc_flush(0);
+		sc_proc_flush(clear_watches);
 	}
+}
+#endif
+
+PHP_FUNCTION(statcache_reset)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+#if STATCACHE_HAVE_CACHE
+	statcache_drop_everything(0);
 #endif
 }
 
