@@ -431,6 +431,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "events", g ? (zend_long) atomic_load(&g->events) : 0);
 		add_assoc_long(rv, "flushes", (g ? (zend_long) atomic_load(&g->flushes) : 0) + (zend_long) t.flushes);
 		add_assoc_long(rv, "overflows", g ? (zend_long) atomic_load(&g->overflows) : 0);
+		add_assoc_long(rv, "link_drops", g ? (zend_long) atomic_load(&g->link_drops) : 0);
 		add_assoc_long(rv, "watches", sc_proc_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
@@ -441,6 +442,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "events", 0);
 	add_assoc_long(rv, "flushes", 0);
 	add_assoc_long(rv, "overflows", 0);
+	add_assoc_long(rv, "link_drops", 0);
 	add_assoc_long(rv, "watches", 0);
 #endif
 #define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);

@@ -22,8 +22,11 @@ trust_show('cached', $paths, $d);
 
 /* made and gone within one child: when the drain reads the events, the
  * name is gone, and link() raised nothing in f's directory */
+$s = trust_stats();
 trust_sh('cd ' . trust_q("$d/w") . ' && ln f g && echo xy >> g && rm g');
 trust_show('link written and removed', $paths, $d);
+$l = trust_delta($s, trust_stats(), ['link_drops', 'flushes']);
+echo "link_drops ", $l['link_drops'] > 0 ? 'counted' : 'not counted', ", flushes $l[flushes]\n";
 
 trust_sh('cd ' . trust_q("$d/w") . ' && ln f g && echo zz >> g && mv g ' . trust_q("$d/out/g"));
 trust_show('link written and moved out', $paths, $d);
@@ -38,11 +41,11 @@ $kh = [$paths[1], $paths[2]];
 trust_records($paths);
 $s = trust_stats();
 trust_records($kh);
-$cached = trust_delta($s, trust_stats(), ['hits', 'misses']);
+$cached = trust_delta($s, trust_stats(), ['hits', 'misses', 'link_drops']);
 trust_sh('cd ' . trust_q("$d/w") . ' && echo new-conf > conf.tmp && mv conf.tmp conf');
 $s = trust_stats();
 trust_records($kh);
-$h = trust_delta($s, trust_stats(), ['hits', 'misses']);
+$h = trust_delta($s, trust_stats(), ['hits', 'misses', 'link_drops']);
 echo "k and h, cached: hits ", $cached['hits'] > 0 ? 'yes' : 'no', ", misses $cached[misses]; after an atomic write: ",
     $h === $cached ? 'the same' : json_encode($h), "\n";
 trust_show('atomic write', $paths, $d);
@@ -52,6 +55,7 @@ cached: w/f=file rw- 1, w/k=file rw- 2, w2/h=file rw- 3, w/conf=file rw- 3, w/mi
   php -n: same
 link written and removed: w/f=file rw- 4, w/k=file rw- 2, w2/h=file rw- 3, w/conf=file rw- 3, w/missing=missing [6 warnings]
   php -n: same
+link_drops counted, flushes 0
 link written and moved out: w/f=file rw- 7, w/k=file rw- 2, w2/h=file rw- 3, w/conf=file rw- 3, w/missing=missing [6 warnings]
   php -n: same
 link from another directory: w/f=file rw- 7, w/k=file rw- 2, w2/h=file rw- 8, w/conf=file rw- 3, w/missing=missing [6 warnings]
