@@ -106,17 +106,31 @@ static void sc_drop_links(sc_gen *g, int32_t wd, uint64_t *devs, unsigned *ndevs
 {
 	uint64_t dev = 0;
 	int known = 0;
+	char *dir = NULL;
+	struct stat st;
 
 	pthread_mutex_lock(&sc_wd_lock);
 	if (wd >= 0 && wd < sc_wd_cap && sc_wd_map[wd].path) {
 		known = sc_wd_map[wd].dev_known;
 		dev = sc_wd_map[wd].dev;
+		if (!known) {
+			dir = strdup(sc_wd_map[wd].path);
+		}
 	} else if (sc_the_proc.region.shared) {
 		/* another worker's watch: unchecked, as its new names are */
 		pthread_mutex_unlock(&sc_wd_lock);
 		return;
 	}
 	pthread_mutex_unlock(&sc_wd_lock);
+	if (dir) {
+		/* watched but never filled as a trusted directory (untrusted, case
+		 * folded): its device as it is now, if it is still there */
+		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+			dev = (uint64_t) st.st_dev;
+			known = 1;
+		}
+		free(dir);
+	}
 	if (!known) {
 		if (!*all) {
 			*all = 1;

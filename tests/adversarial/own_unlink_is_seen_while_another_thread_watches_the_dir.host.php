@@ -36,7 +36,7 @@ function probe(string $p): array
 if ($t < 2) {
     $own = "t$t";
     $stale = 0;
-    for ($i = 0; $i < 300; $i++) {
+    for ($i = 0; $i < 500; $i++) {
         $name = "$own/f" . ($i % 4);
         file_put_contents("$root/$name", str_repeat('x', 120));
         $before = probe("$root/$name");
