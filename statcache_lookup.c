@@ -248,12 +248,11 @@ static int sc_mountinfo_has_point(const char *path)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
 	char line[SC_PATH_MAX + 512], point[SC_PATH_MAX + 1];
-	int found = -1;
+	int found = 0;
 
 	if (!f) {
-		return -1;
+		return -1;   /* cannot tell: PHP answers */
 	}
-	found = 0;
 	while (!found && fgets(line, sizeof(line), f)) {
 		/* "id parent major:minor root mount-point ...", octal escapes */
 		const char *q = line;
