@@ -415,7 +415,7 @@ sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_SYNC_FN(proc_get_status), SC_SYNC_FN(pclose), SC_SYNC_FN(pcntl_wait), SC_SYNC_FN(pcntl_waitpid),
 	SC_SYNC_FN(pcntl_waitid),
 	SC_SYNC_FN(posix_setuid), SC_SYNC_FN(posix_setgid), SC_SYNC_FN(posix_seteuid), SC_SYNC_FN(posix_setegid),
-	SC_SYNC_FN(posix_initgroups),
+	SC_SYNC_FN(posix_initgroups), SC_SYNC_FN(chroot),
 	SC_FN(glob),
 	SC_FN(fopen), SC_FN(file_get_contents), SC_FN(file), SC_FN(readfile), SC_FN(get_meta_tags),
 	SC_FN(gzopen), SC_FN(gzfile), SC_FN(readgzfile), SC_METHOD("splfileobject", __construct),

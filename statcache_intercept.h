@@ -75,6 +75,7 @@ typedef enum {
 	SC_I_posix_seteuid,
 	SC_I_posix_setegid,
 	SC_I_posix_initgroups,
+	SC_I_chroot,
 	SC_I_glob,
 	SC_I_fopen,
 	SC_I_file_get_contents,
@@ -219,6 +220,7 @@ void sc_sync_posix_setgid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_seteuid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_setegid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS);
 
 /* statcache_listing_hooks.c: directory listings from the remembered ones. */
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,

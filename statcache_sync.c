@@ -273,6 +273,18 @@ SC_CRED_HANDLER(posix_seteuid)
 SC_CRED_HANDLER(posix_setegid)
 SC_CRED_HANDLER(posix_initgroups)
 
+/* chroot() (NTS CLI): every absolute name now means something else, and
+ * the kernel raises no event for it.  PHP's own chroot() empties its
+ * realpath cache (php_clear_stat_cache(1)), the entries statcache wrote
+ * there included; this drops every result, listing and watch (their paths
+ * are the old root's) and starts over.  Whatever the return value: the
+ * root may have changed even when the chdir("/") after it failed. */
+void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS)
+{
+	sc_orig(SC_I_chroot)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	statcache_drop_everything(1);
+}
+
 void sc_install_ops(void)
 {
 	atomic_store(&sc_ops_replaced, 0);
