@@ -185,8 +185,17 @@ run_phpt() {
     local posix_so; posix_so="$("$php" -n -r 'echo ini_get("extension_dir");')/posix.so"
     [[ -f $posix_so ]] && extra+=(-d "extension=$posix_so")
   fi
+  # The tests' trees go under a directory of this build's instead of /tmp:
+  # statcache watches every ancestor of a cached path, and another process's
+  # short-lived files in a shared /tmp (a compiler's, say) are names gone
+  # before their drain, which refill the files of that device (a hard link
+  # may have come and gone): the tests that count syscalls in a window would
+  # count those refills. World-writable and sticky, as /tmp, for the tests
+  # that run a child as nobody.
+  local tmp=$BUILD/tmp
+  mkdir -p "$tmp" && chmod 1777 "$tmp"
   # shellcheck disable=SC2086
-  (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+  (cd "$dir" && TMPDIR=$tmp TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
       -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} ${PHPT_TESTS:-tests}) \
       >"$log" 2>&1 || rc=$?
   count_phpt "$log"
