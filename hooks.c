@@ -76,7 +76,7 @@ static sc_entry *sc_hook_lookup_slashed(const char *path, size_t len, bool check
 	}
 	memcpy(base, path, len);
 	base[len] = '\0';
-	e = sc_hook_lookup(base, len, false);
+	e = sc_hook_lookup(base, len);
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(c, e);
 	}
@@ -100,12 +100,13 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 				return -1;
 			}
 		} else {
-			e = sc_hook_lookup(url, len, check_basedir);
+			e = sc_hook_lookup(url, len);
 		}
 		if (e && e->r.kind == SC_KIND_LINK && !(flags & PHP_STREAM_URL_STAT_LINK)) {
 			e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
 		}
-		if (e) {
+		if (e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_LINK || e->r.kind == SC_KIND_MISSING)
+				&& sc_basedir_allows(url, check_basedir)) {
 			switch (e->r.kind) {
 				case SC_KIND_FOUND:
 				case SC_KIND_LINK:
@@ -139,12 +140,12 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 			return true;
 		}
 	} else {
-		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 	}
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(SCG(cache), e); /* access() follows the link */
 	}
-	if (!e) {
+	if (!e || !sc_basedir_allows(ZSTR_VAL(path), true)) {
 		return false;
 	}
 	if (e->r.kind == SC_KIND_MISSING) {
@@ -201,7 +202,7 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 			return true;
 		}
 	} else {
-		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 	}
 	if (e && e->r.kind == SC_KIND_LINK && !link_op) {
 		e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
@@ -210,11 +211,14 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		return false;
 	}
 	if (e->r.kind == SC_KIND_MISSING) {
-		if (!exists_check) {
+		if (!exists_check || !sc_basedir_allows(ZSTR_VAL(path), true)) {
 			return false; /* "stat failed for ..." is PHP's to say */
 		}
 		RETVAL_FALSE;
 		return true;
+	}
+	if (!sc_basedir_allows(ZSTR_VAL(path), true)) {
+		return false;
 	}
 	memset(&ssb, 0, sizeof(ssb));
 	ssb.sb = e->r.st;
@@ -331,11 +335,11 @@ static void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
 	zend_string *path = sc_path_arg(execute_data);
 	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
 			&& !sc_kernel_fs_path(ZSTR_VAL(path), ZSTR_LEN(path))) {
-		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 		if (e && e->r.kind == SC_KIND_LINK) {
 			size_t len;
 			const char *text = sc_link_text(statcache_thread_cache(), e, &len);
-			if (text && len < MAXPATHLEN) {
+			if (text && len < MAXPATHLEN && sc_basedir_allows(ZSTR_VAL(path), true)) {
 				RETURN_STRINGL(text, len);
 			}
 		}

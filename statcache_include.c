@@ -146,7 +146,7 @@ static bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size
 		return false;
 	}
 	misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
-	e = sc_hook_lookup(key, len, false);
+	e = sc_hook_lookup(key, len);
 	if (e && e->r.kind == SC_KIND_MISSING) {
 		if (atomic_load_explicit(&c->n->misses, memory_order_relaxed) == misses) {
 			sc_count(&c->n->include_path_skipped); /* a hit: no syscall */

@@ -132,8 +132,9 @@ static inline bool sc_kernel_fs_path(const char *path, size_t len)
 bool sc_ops_intact(void);
 
 /* The canonical entry for a path PHP was asked about, or NULL when PHP's
- * own call must answer. */
-static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir)
+ * own call must answer.  open_basedir is not consulted here: a caller
+ * that answers asks sc_basedir_allows() first. */
+static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 {
 	sc_cache *c;
 
@@ -158,17 +159,31 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len,
 			return NULL;
 		}
 	}
-	if (check_basedir && PG(open_basedir) && *PG(open_basedir)
-			&& php_check_open_basedir_ex(path, 0) != 0) {
-		/* PHP's own call refuses, with its own warning */
-		sc_count(&c->n->bypassed);
-		return NULL;
-	}
 	if (!sc_ops_intact()) {
 		sc_proc_mark_pending();
 	}
 	c->verify_rate = (uint64_t) SCG(verify_rate);
 	return sc_lookup(c, path, len);
+}
+
+/* May the answer settled for path stand in for PHP's call under the
+ * open_basedir in force now (false: PHP's own call refuses, with its
+ * warning)?  The quiet check runs PHP's expansion of the path, which
+ * writes PHP's realpath cache (open_basedir set at run time keeps it on)
+ * as the check in PHP's call would: so it runs only where statcache
+ * answers instead of that call, never before a call PHP makes anyway,
+ * which would then meet the realpath cache of its second run (a dangling
+ * link's entry kept as "not a directory" fails "link/" and "link/.."). */
+static zend_always_inline bool sc_basedir_allows(const char *path, bool check_basedir)
+{
+	if (check_basedir && PG(open_basedir) && *PG(open_basedir)
+			&& php_check_open_basedir_ex(path, 0) != 0) {
+		if (SCG(cache)) {
+			sc_count(&SCG(cache)->n->bypassed);
+		}
+		return false;
+	}
+	return true;
 }
 
 /* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk

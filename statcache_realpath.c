@@ -278,7 +278,11 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved)
 	}
 	/* Not filled (open_basedir, something uncached): a canonical spelling
 	 * the cache knows missing still fails without a syscall, unless PHP's
-	 * realpath cache holds it (it would answer from there). */
+	 * realpath cache holds it (it would answer from there).  realpath()
+	 * checks open_basedir only on a name its walk resolved, and a failure
+	 * is false wherever the name is: no quiet check here, whose expansion
+	 * would write PHP's realpath cache (a dangling link's entry, which
+	 * PHP's walk would then take as resolved) where PHP's call does not. */
 	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
 			|| realpath_cache_lookup(path, len, time(NULL))) {
 		return -1;
@@ -287,7 +291,7 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved)
 	if (!c || sc_canon_path(&c->canon, path, len) != SC_CANON_SAME) {
 		return -1;
 	}
-	e = sc_hook_lookup(path, len, true);
+	e = sc_hook_lookup(path, len);
 	return e && e->r.kind == SC_KIND_MISSING ? 0 : -1;
 }
 
