@@ -10,8 +10,8 @@
  *    it fails (its successes, includes and opens find PHP's realpath cache
  *    filled: statcache_realpath.c), and readlink();
  *  - sync points: every way PHP writes (wrapper ops, stdio stream ops, the
- *    functions that bypass both) and every wait for a child marks events
- *    pending, so the next lookup drains before it answers.
+ *    functions that bypass both, its error log) and every wait for a child
+ *    marks events pending, so the next lookup drains before it answers.
  *
  * One intercept list; what was installed before (PHP's own handler or
  * another extension's) is saved once and called for everything we do not
@@ -414,10 +414,16 @@ sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_SYNC_FN(chmod), SC_SYNC_FN(chown), SC_SYNC_FN(chgrp), SC_SYNC_FN(lchown), SC_SYNC_FN(lchgrp), SC_SYNC_FN(touch),
 	SC_SYNC_FN(symlink), SC_SYNC_FN(link), SC_SYNC_FN(tempnam), SC_SYNC_FN(tmpfile), SC_SYNC_FN(move_uploaded_file),
 	SC_SYNC_FN(posix_mkfifo), SC_SYNC_FN(stream_copy_to_stream), SC_SYNC_FN(copy), SC_SYNC_FN(stream_socket_server),
-	SC_SYNC_FN(fflush),
+	SC_SYNC_FN(fflush), SC_SYNC_FN(error_log), SC_SYNC_FN(posix_mknod), SC_SYNC_FN(socket_bind),
+	SC_SYNC_FN(readline_write_history), SC_SYNC_FN(openssl_x509_export_to_file),
+	SC_SYNC_FN(openssl_pkey_export_to_file), SC_SYNC_FN(openssl_csr_export_to_file),
+	SC_SYNC_FN(openssl_pkcs12_export_to_file), SC_SYNC_FN(openssl_pkcs7_encrypt),
+	SC_SYNC_FN(openssl_pkcs7_decrypt), SC_SYNC_FN(openssl_pkcs7_sign), SC_SYNC_FN(openssl_pkcs7_verify),
+	SC_SYNC_FN(openssl_cms_encrypt), SC_SYNC_FN(openssl_cms_decrypt), SC_SYNC_FN(openssl_cms_sign),
+	SC_SYNC_FN(openssl_cms_verify),
 	SC_SYNC_FN(exec), SC_SYNC_FN(system), SC_SYNC_FN(passthru), SC_SYNC_FN(shell_exec), SC_SYNC_FN(proc_close),
 	SC_SYNC_FN(proc_get_status), SC_SYNC_FN(pclose), SC_SYNC_FN(pcntl_wait), SC_SYNC_FN(pcntl_waitpid),
-	SC_SYNC_FN(pcntl_waitid),
+	SC_SYNC_FN(pcntl_waitid), SC_SYNC_FN(mail), SC_SYNC_FN(mb_send_mail),
 	SC_SYNC_FN(posix_setuid), SC_SYNC_FN(posix_setgid), SC_SYNC_FN(posix_seteuid), SC_SYNC_FN(posix_setegid),
 	SC_SYNC_FN(posix_initgroups),
 	SC_FN(glob),
@@ -528,6 +534,7 @@ void statcache_hooks_startup(void)
 	sc_install_ops();
 	sc_install_glob_wrapper();
 	sc_install_functions();
+	sc_install_error_cb();
 	sc_prev_post_startup = zend_post_startup_cb;
 	zend_post_startup_cb = sc_post_startup;
 }
@@ -538,6 +545,7 @@ void statcache_hooks_shutdown(void)
 		zend_post_startup_cb = sc_prev_post_startup;
 	}
 	statcache_include_uninstall();
+	sc_uninstall_error_cb();
 	sc_uninstall_functions();
 	sc_uninstall_glob_wrapper();
 	sc_uninstall_ops();
