@@ -292,8 +292,9 @@ SC_WAIT_HANDLER(mb_send_mail)
 /* Warnings, notices and errors PHP logs (log_errors=1) are written by
  * php_log_err() with write(2) on the error_log file, no stream: a sync
  * point after PHP's error callback (or whatever was installed before us,
- * which ends in it).  A callback installed after ours that does not call
- * the one it replaced leaves logged lines to the watcher (README). */
+ * which ends in it).  A callback that replaces ours without calling it
+ * (Xdebug's develop mode, at each request start) leaves logged lines to
+ * the watcher (README). */
 static void (*sc_prev_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno,
 	zend_string *message);
 
