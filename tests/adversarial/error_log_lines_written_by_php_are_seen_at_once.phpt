@@ -40,21 +40,23 @@ trigger_error('through a handler', E_USER_NOTICE);
 restore_error_handler();
 adv_check('logged after a user handler', "$d/php.log");
 
-/* a fatal error: its line is written, then the request bails out; a
- * shutdown function looks */
+/* a fatal error: its line is written, then the request bails out of the
+ * error callback (a compile error; an uncaught exception does not bail
+ * out there); a shutdown function looks */
 $child = <<<'PHP'
 <?php
 require $argv[1];
 $log = $argv[2];
 adv_cache($log);
 register_shutdown_function(function () use ($log) { adv_check('fatal error logged, seen at shutdown', $log); });
-trigger_error('fatal', E_USER_ERROR);
+include $argv[3];                          /* a compile error: fatal, bails out of the callback */
 PHP;
 file_put_contents("$d/child.php", $child);
+file_put_contents("$d/bad.php", "<?php\nfunction statcache_twice() {}\nfunction statcache_twice() {}\n");
 touch("$d/child.log");
 [$rc, $out, $err] = sc_run(array_merge(sc_php_with_ext(['statcache.enable_cli' => 1, 'statcache.test_watcher' => 0,
     'statcache.max_staleness_ms' => 0, 'log_errors' => 1, 'display_errors' => 0, 'error_log' => "$d/child.log"]),
-    ["$d/child.php", __DIR__ . '/../include/adversarial_sync.inc', "$d/child.log"]));
+    ["$d/child.php", __DIR__ . '/../include/adversarial_sync.inc', "$d/child.log", "$d/bad.php"]));
 echo $out, $err;
 ?>
 --EXPECT--
