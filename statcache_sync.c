@@ -1,12 +1,12 @@
 /*
  * statcache: the sync points.  Every way PHP writes (the plain-files
  * wrapper's ops, the stdio stream ops, the functions that bypass both, its
- * error log) and every wait for a child marks events pending, so the next lookup drains
- * the queue before it answers: this process's own changes, and those of the
- * children it waited for, are seen at once.  Credentials changes drop
- * everything.  The wrapper and stdio structs are patched in place (they are
- * writable globals kept so for Swoole) and put back at shutdown unless
- * someone replaced us since.
+ * error log) and every wait for a child marks events pending, so the next
+ * lookup drains the queue before it answers: this process's own changes,
+ * and those of the children it waited for, are seen at once.  Credentials
+ * changes drop everything.  The wrapper and stdio structs are patched in
+ * place (they are writable globals kept so for Swoole) and put back at
+ * shutdown unless someone replaced us since.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
