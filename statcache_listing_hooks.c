@@ -249,8 +249,11 @@ static const php_stream_ops sc_dirstream_ops = {
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
+	int err = errno;
+
 	if (!(options & STREAM_USE_GLOB_DIR_OPEN) && path[0] == '/' && SCG(active)) {
 		sc_listing *l = sc_listing_for(path, strlen(path), !(options & STREAM_DISABLE_OPEN_BASEDIR), true);
+		errno = err;
 		if (l) {
 			sc_dirstream *ds = ecalloc(1, sizeof(*ds));
 			php_stream *s;

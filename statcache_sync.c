@@ -83,8 +83,13 @@ static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *fil
 	statcache_include_restore(); /* php_resolve_path() is done */
 	if (filename[0] == '/' && !(options & STREAM_ASSUME_REALPATH)
 			&& php_stream_parse_fopen_modes(mode, &flags) == SUCCESS) {
-		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache */
+		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache;
+		 * errno stays as the fill found it (the drain's read() says EAGAIN),
+		 * since a failure PHP finds without a syscall (an include of a
+		 * directory) reports the errno it had */
+		int err = errno;
 		sc_realpath_fill(filename, strlen(filename), SC_RP_FILEPATH, NULL);
+		errno = err;
 	}
 	s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path, context STREAMS_REL_CC);
 	if (sc_mode_writes(mode)) {
