@@ -78,6 +78,7 @@ phpt-long     full     150 the stress tests at full size (SC_LONG=1): 2,000 chil
 cli-soak-long full     620 the CLI soak for 10 minutes
 apache-long   full     900 100 graceful Apache restarts, counts flat against a run without statcache
 fuzz-long     full     620 5 minutes of fuzzing per libFuzzer target
+diff-long     full     300 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
 TABLE
 )
@@ -563,6 +564,10 @@ step_fuzz() {
   note "inputs of a crash: $LOGS/fuzz/<target>/"
   tally fuzz "$log" $rc '^(PASS|FAIL) '
 }
+step_diff-long() {
+  run_lines diff-long "$LOGS/diff-long-run.log" env SC_DIFF_LONG=1 SC_DIFF_BUILD="$BUILD" \
+    PHP_CONFIG_ZTS="$(zts_php_config)" "$SC_SRC/tests/diff/run.sh" rpcache basedir nobody mounts churn
+}
 step_fuzz-long() { FUZZ_SECS=${FUZZ_SECS:-300} step_fuzz; }
 
 # --- PHP 8.4 in a Debian trixie chroot (issue 21) ----------------------------
@@ -701,8 +706,8 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-needs_nts=" phpt-nts phpt-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
-needs_zts=" phpt-zts host host-valgrind diff "
+needs_nts=" phpt-nts phpt-long diff-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
+needs_zts=" phpt-zts host host-valgrind diff diff-long "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "
