@@ -83,7 +83,7 @@ phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory 
 TABLE
 )
 step_names() { awk -v t="$1" 'NF && (t == "" || $2 == t) {print $1}' <<<"$STEPS"; }
-step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = ""; sub(/^ +/, "")} print $f}' <<<"$STEPS"; }
+step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit} print $f}' <<<"$STEPS"; }
 mapfile -t ALL_STEPS < <(step_names default)
 mapfile -t FULL_STEPS < <(step_names full)
 mapfile -t OPTIN_STEPS < <(step_names optin)
