@@ -10,8 +10,8 @@
  *    it fails (its successes, includes and opens find PHP's realpath cache
  *    filled: statcache_realpath.c), and readlink();
  *  - sync points: every way PHP writes (wrapper ops, stdio stream ops, the
- *    functions that bypass both) and every wait for a child marks events
- *    pending, so the next lookup drains before it answers.
+ *    functions that bypass both, its error log) and every wait for a child
+ *    marks events pending, so the next lookup drains before it answers.
  *
  * One intercept list; what was installed before (PHP's own handler or
  * another extension's) is saved once and called for everything we do not
@@ -43,6 +43,20 @@
 #include <sys/stat.h>
 
 /* ---- plain-files wrapper ---------------------------------------------------- */
+
+/* The errno PHP's own call leaves when it fails on a name the cache knows
+ * missing: the kernel's (NTS), or ENOENT where PHP's virtual CWD walks the
+ * name first and fails it itself (ZTS: virtual_file_ex()).  PHP words a
+ * later warning from a stale errno (an include of a directory). */
+static zend_always_inline int sc_fail_errno(const sc_entry *e)
+{
+#ifdef ZTS
+	(void) e;
+	return ENOENT;
+#else
+	return e->r.err;
+#endif
+}
 
 /* Does a path of more than "/" end in '/'? */
 static zend_always_inline bool sc_slashed(const char *path, size_t len)
@@ -76,7 +90,7 @@ static sc_entry *sc_hook_lookup_slashed(const char *path, size_t len, bool check
 	}
 	memcpy(base, path, len);
 	base[len] = '\0';
-	e = sc_hook_lookup(base, len, false);
+	e = sc_hook_lookup(base, len);
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(c, e);
 	}
@@ -89,6 +103,8 @@ static sc_entry *sc_hook_lookup_slashed(const char *path, size_t len, bool check
 int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 	php_stream_statbuf *ssb, php_stream_context *context)
 {
+	int err = errno;
+
 	if (url[0] == '/' && SCG(active)) {
 		size_t len = strlen(url);
 		bool check_basedir = !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR), enotdir = false;
@@ -102,29 +118,35 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 				return -1;
 			}
 		} else {
-			e = sc_hook_lookup(url, len, check_basedir);
+			e = sc_hook_lookup(url, len);
 		}
 		if (e && e->r.kind == SC_KIND_LINK && !(flags & PHP_STREAM_URL_STAT_LINK)) {
 			e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
 		}
-		if (e) {
+		if (e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_LINK || e->r.kind == SC_KIND_MISSING)
+				&& sc_basedir_allows(url, check_basedir)) {
 			switch (e->r.kind) {
 				case SC_KIND_FOUND:
 				case SC_KIND_LINK:
 					memset(ssb, 0, sizeof(*ssb));
 					ssb->sb = e->r.st;
+					errno = err;
 					return 0;
 				case SC_KIND_MISSING:
-					errno = e->r.err;
+					errno = sc_fail_errno(e);
 					return -1;
 			}
 		}
 	}
+	errno = err; /* as the cache's own work found it: PHP's stat() sets its own */
 	return sc_orig_wops->url_stat(wrapper, url, flags, ssb, context);
 }
 
-/* file_exists (mode 0), is_readable, is_writable, is_executable. */
-static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zval *return_value)
+/* file_exists (mode 0), is_readable, is_writable, is_executable.  errno
+ * is left as PHP's access() would leave it (err, the caller's errno, on a
+ * success; the path's error on a failure), not as the cache's own work
+ * left it: PHP reports a stale errno in later warnings. */
+static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zval *return_value, int err)
 {
 	sc_entry *e;
 	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {
@@ -143,26 +165,35 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 			return true;
 		}
 	} else {
-		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 	}
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(SCG(cache), e); /* access() follows the link */
 	}
-	if (!e) {
+	if (!e || !sc_basedir_allows(ZSTR_VAL(path), true)) {
 		return false;
 	}
 	if (e->r.kind == SC_KIND_MISSING) {
+		errno = sc_fail_errno(e);
 		RETVAL_FALSE;
 		return true;
 	}
-	RETVAL_BOOL(sc_access(SCG(cache), e, mode) == 0);
+	if (sc_access(SCG(cache), e, mode) == 0) {
+		errno = err;
+		RETVAL_TRUE;
+	} else {
+		errno = EACCES;
+		RETVAL_FALSE;
+	}
 	return true;
 }
 
 #define SC_ACCESS_HANDLER(fname, mode) \
 	static void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		if (!sc_answer_access(sc_path_arg(execute_data), mode, return_value)) { \
+		int err = errno; \
+		if (!sc_answer_access(sc_path_arg(execute_data), mode, return_value, err)) { \
+			errno = err; /* PHP's call sees the errno it would have seen */ \
 			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
 	}
@@ -179,7 +210,7 @@ SC_ACCESS_HANDLER(is_executable, X_OK)
  * its answer, stale or not, is PHP's); a failure that warns is left to PHP;
  * otherwise the result is dropped into that cache exactly as php_stat()
  * does, and the value computed from it as php_stat() computes it. */
-static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval *return_value)
+static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval *return_value, int err)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 	bool exists_check = type == FS_IS_FILE || type == FS_IS_DIR || type == FS_IS_LINK;
@@ -204,11 +235,12 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 			if (!exists_check) {
 				return false; /* PHP's warning (its url_stat answers from here) */
 			}
+			errno = ENOTDIR;
 			RETVAL_FALSE;
 			return true;
 		}
 	} else {
-		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 	}
 	if (e && e->r.kind == SC_KIND_LINK && !link_op) {
 		e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
@@ -217,12 +249,17 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		return false;
 	}
 	if (e->r.kind == SC_KIND_MISSING) {
-		if (!exists_check) {
+		if (!exists_check || !sc_basedir_allows(ZSTR_VAL(path), true)) {
 			return false; /* "stat failed for ..." is PHP's to say */
 		}
+		errno = sc_fail_errno(e);
 		RETVAL_FALSE;
 		return true;
 	}
+	if (!sc_basedir_allows(ZSTR_VAL(path), true)) {
+		return false;
+	}
+	errno = err;
 	memset(&ssb, 0, sizeof(ssb));
 	ssb.sb = e->r.st;
 	if (link_op) {
@@ -270,7 +307,9 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 #define SC_STAT_HANDLER(fname, type) \
 	static void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		if (!sc_answer_stat(sc_path_arg(execute_data), type, return_value)) { \
+		int err = errno; \
+		if (!sc_answer_stat(sc_path_arg(execute_data), type, return_value, err)) { \
+			errno = err; /* PHP's call sees the errno it would have seen */ \
 			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
 	}
@@ -288,7 +327,7 @@ SC_STAT_HANDLER(filegroup, FS_GROUP)
 SC_STAT_HANDLER(filetype, FS_TYPE)
 
 /* SplFileInfo::isReadable() & co: the object's own file name. */
-static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval *return_value)
+static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval *return_value, int err)
 {
 	spl_filesystem_object *intern;
 	if (ZEND_NUM_ARGS() != 0 || Z_TYPE(EX(This)) != IS_OBJECT) {
@@ -298,13 +337,15 @@ static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval
 	if (intern->type == SPL_FS_DIR || !intern->file_name) {
 		return false;
 	}
-	return sc_answer_access(intern->file_name, mode, return_value);
+	return sc_answer_access(intern->file_name, mode, return_value, err);
 }
 
 #define SC_SPL_ACCESS_HANDLER(fname, mode) \
 	static void sc_spl_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		if (!sc_spl_answer_access(execute_data, mode, return_value)) { \
+		int err = errno; \
+		if (!sc_spl_answer_access(execute_data, mode, return_value, err)) { \
+			errno = err; \
 			sc_orig(SC_I_spl_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
 	}
@@ -318,11 +359,13 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
 	char resolved[SC_RP_MAX];
+	int err = errno;
 	int r = path ? sc_cached_realpath(ZSTR_VAL(path), ZSTR_LEN(path), resolved) : -1;
 
 	if (r == 0) {
-		RETURN_FALSE;
+		RETURN_FALSE; /* errno: what PHP's walk would leave (sc_cached_realpath) */
 	}
+	errno = err;
 	if (r == 1) {
 		RETURN_STRING(resolved);
 	}
@@ -336,17 +379,20 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 static void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
+	int err = errno;
 	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
 			&& !sc_kernel_fs_path(ZSTR_VAL(path), ZSTR_LEN(path))) {
-		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path), true);
+		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 		if (e && e->r.kind == SC_KIND_LINK) {
 			size_t len;
 			const char *text = sc_link_text(statcache_thread_cache(), e, &len);
-			if (text && len < MAXPATHLEN) {
+			if (text && len < MAXPATHLEN && sc_basedir_allows(ZSTR_VAL(path), true)) {
+				errno = err;
 				RETURN_STRINGL(text, len);
 			}
 		}
 	}
+	errno = err;
 	sc_orig(SC_I_readlink)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
@@ -417,12 +463,18 @@ sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_SYNC_FN(chmod), SC_SYNC_FN(chown), SC_SYNC_FN(chgrp), SC_SYNC_FN(lchown), SC_SYNC_FN(lchgrp), SC_SYNC_FN(touch),
 	SC_SYNC_FN(symlink), SC_SYNC_FN(link), SC_SYNC_FN(tempnam), SC_SYNC_FN(tmpfile), SC_SYNC_FN(move_uploaded_file),
 	SC_SYNC_FN(posix_mkfifo), SC_SYNC_FN(stream_copy_to_stream), SC_SYNC_FN(copy), SC_SYNC_FN(stream_socket_server),
-	SC_SYNC_FN(fflush),
+	SC_SYNC_FN(fflush), SC_SYNC_FN(error_log), SC_SYNC_FN(posix_mknod), SC_SYNC_FN(socket_bind),
+	SC_SYNC_FN(readline_write_history), SC_SYNC_FN(openssl_x509_export_to_file),
+	SC_SYNC_FN(openssl_pkey_export_to_file), SC_SYNC_FN(openssl_csr_export_to_file),
+	SC_SYNC_FN(openssl_pkcs12_export_to_file), SC_SYNC_FN(openssl_pkcs7_encrypt),
+	SC_SYNC_FN(openssl_pkcs7_decrypt), SC_SYNC_FN(openssl_pkcs7_sign), SC_SYNC_FN(openssl_pkcs7_verify),
+	SC_SYNC_FN(openssl_cms_encrypt), SC_SYNC_FN(openssl_cms_decrypt), SC_SYNC_FN(openssl_cms_sign),
+	SC_SYNC_FN(openssl_cms_verify),
 	SC_SYNC_FN(exec), SC_SYNC_FN(system), SC_SYNC_FN(passthru), SC_SYNC_FN(shell_exec), SC_SYNC_FN(proc_close),
 	SC_SYNC_FN(proc_get_status), SC_SYNC_FN(pclose), SC_SYNC_FN(pcntl_wait), SC_SYNC_FN(pcntl_waitpid),
-	SC_SYNC_FN(pcntl_waitid),
+	SC_SYNC_FN(pcntl_waitid), SC_SYNC_FN(mail), SC_SYNC_FN(mb_send_mail),
 	SC_SYNC_FN(posix_setuid), SC_SYNC_FN(posix_setgid), SC_SYNC_FN(posix_seteuid), SC_SYNC_FN(posix_setegid),
-	SC_SYNC_FN(posix_initgroups),
+	SC_SYNC_FN(posix_initgroups), SC_SYNC_FN(chroot),
 	SC_FN(glob),
 	SC_FN(fopen), SC_FN(file_get_contents), SC_FN(file), SC_FN(readfile), SC_FN(get_meta_tags),
 	SC_FN(gzopen), SC_FN(gzfile), SC_FN(readgzfile), SC_METHOD("splfileobject", __construct),
@@ -531,6 +583,7 @@ void statcache_hooks_startup(void)
 	sc_install_ops();
 	sc_install_glob_wrapper();
 	sc_install_functions();
+	sc_install_error_cb();
 	sc_prev_post_startup = zend_post_startup_cb;
 	zend_post_startup_cb = sc_post_startup;
 }
@@ -541,6 +594,7 @@ void statcache_hooks_shutdown(void)
 		zend_post_startup_cb = sc_prev_post_startup;
 	}
 	statcache_include_uninstall();
+	sc_uninstall_error_cb();
 	sc_uninstall_functions();
 	sc_uninstall_glob_wrapper();
 	sc_uninstall_ops();

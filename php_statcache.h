@@ -64,6 +64,10 @@ static inline sc_cache *statcache_thread_cache(void)
 
 /* GSHUTDOWN: a thread's remembered listings (statcache_listing_hooks.c). */
 void statcache_listings_free(sc_listings *s);
+/* This thread's results and listings, and every thread's (the epoch; with
+ * clear_watches, the watches and their paths too): statcache_reset(), and
+ * chroot(), after which every path names something else. */
+void statcache_drop_everything(int clear_watches);
 #endif
 
 /* Why the cache is off in this process (NULL when it is on). */

@@ -635,6 +635,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "events", g ? (zend_long) atomic_load(&g->events) : 0);
 		add_assoc_long(rv, "flushes", (g ? (zend_long) atomic_load(&g->flushes) : 0) + (zend_long) t.flushes);
 		add_assoc_long(rv, "overflows", g ? (zend_long) atomic_load(&g->overflows) : 0);
+		add_assoc_long(rv, "link_drops", g ? (zend_long) atomic_load(&g->link_drops) : 0);
 		add_assoc_long(rv, "watches", sc_proc_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
@@ -645,6 +646,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "events", 0);
 	add_assoc_long(rv, "flushes", 0);
 	add_assoc_long(rv, "overflows", 0);
+	add_assoc_long(rv, "link_drops", 0);
 	add_assoc_long(rv, "watches", 0);
 #endif
 #define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);
@@ -711,11 +713,9 @@ PHP_FUNCTION(statcache_share)
 #endif
 }
 
-PHP_FUNCTION(statcache_reset)
-{
-	ZEND_PARSE_PARAMETERS_NONE();
-
 #if STATCACHE_HAVE_CACHE
+void statcache_drop_everything(int clear_watches)
+{
 	if (SCG(cache)) {
 		sc_cache_reset(SCG(cache));
 	}
@@ -726,8 +726,17 @@ PHP_FUNCTION(statcache_reset)
 		}
 	}
 	if (sc_the_proc.gen) {
-		sc_proc_flush(0);
+		sc_proc_flush(clear_watches);
 	}
+}
+#endif
+
+PHP_FUNCTION(statcache_reset)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+#if STATCACHE_HAVE_CACHE
+	statcache_drop_everything(0);
 #endif
 }
 

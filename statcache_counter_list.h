@@ -32,6 +32,7 @@
 	X(listing_hits)            /* opendir/scandir/glob served from a listing */ \
 	X(listing_misses)          /* ... that read the directory */ \
 	X(listing_flushes)         /* listings dropped at max_listing_bytes */ \
-	X(listing_bytes)           /* bytes held by listings */
+	X(listing_bytes)           /* bytes held by listings */ \
+	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */
 
 #endif

@@ -125,6 +125,30 @@ static sc_entry *sc_walk_fail(sc_cache *c, sc_walk *w)
 	return sc_resolve(c, w->cur, w->clen, 0);
 }
 
+/* May the kernel take "." or ".." from cur, for every user?  It needs
+ * search permission on cur (EACCES otherwise), which the cached answers
+ * below cur, read with this process's credentials, say nothing about: as
+ * for a lexical spelling (sc_lookup_alias()), a directory not searchable
+ * by all, a link's target included, is PHP's own call.  The directory
+ * left stays one and keeps its mode while its name slot holds (a chmod of
+ * a watched directory bumps the epoch), so that slot is recorded. */
+static int sc_walk_searchable(sc_cache *c, sc_walk *w)
+{
+	sc_entry *e = sc_resolve(c, w->cur, w->clen, 0);
+
+	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode)
+			|| (e->r.st.st_mode & 0111) != 0111) {
+		return 0;
+	}
+	if (w->clen > 1) {
+		if (e->r.ndeps == 0) {
+			return 0;
+		}
+		sc_walk_dep(w, &e->r.deps[0]);
+	}
+	return 1;
+}
+
 /* A walk from "/" over the whole spelling (len < SC_PATH_MAX). */
 static void sc_walk_init(sc_walk *w, const char *path, size_t len)
 {
@@ -162,19 +186,13 @@ static sc_entry *sc_walk_run(sc_cache *c, sc_walk *w)
 		if (n > SC_NAME_MAX) {
 			return NULL;
 		}
-		if (n == 1 && name[0] == '.') {
-			continue; /* cur is a directory */
-		}
-		if (n == 2 && name[0] == '.' && name[1] == '.') {
-			if (w->clen > 1) {
-				/* the directory left stays one (its name slot) */
-				e = sc_resolve(c, w->cur, w->clen, 0);
-				if (!e || e->r.kind != SC_KIND_FOUND || e->r.ndeps == 0) {
-					return NULL;
-				}
-				sc_walk_dep(w, &e->r.deps[0]);
+		if ((n == 1 && name[0] == '.') || (n == 2 && name[0] == '.' && name[1] == '.')) {
+			if (!sc_walk_searchable(c, w)) {
+				return NULL;
 			}
-			sc_walk_up(w);
+			if (n == 2) {
+				sc_walk_up(w);
+			}
 			continue;
 		}
 		last = 1;

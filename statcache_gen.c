@@ -52,6 +52,11 @@ uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino)
 	return (uint32_t) sc_hash_bytes(k, sizeof(k), 0x5c5c5c5c) & g->mask;
 }
 
+uint32_t sc_gen_dev_slot(const sc_gen *g, uint64_t dev)
+{
+	return (uint32_t) sc_hash_bytes(&dev, sizeof(dev), 0xde5de5de) & g->mask;
+}
+
 uint64_t sc_now_ms(void)
 {
 	struct timespec ts;

@@ -59,9 +59,11 @@ typedef struct sc_gen {
 	_Atomic uint64_t events;
 	_Atomic uint64_t flushes;
 	_Atomic uint64_t overflows;
+	_Atomic uint64_t link_drops;     /* names gone before a drain could check them */
 	uint32_t workers_off;            /* shared mode: byte offset of the worker slots */
 	uint32_t nworkers;               /* ... and how many there are */
-	char pad1[SC_CACHE_LINE - 48];
+	_Atomic int32_t watches_gone;    /* IN_IGNORED of watches above wd_base */
+	char pad1[SC_CACHE_LINE - 60];
 
 	_Atomic uint32_t gen[];          /* slots counters */
 } sc_gen;
@@ -131,6 +133,9 @@ int sc_gen_slots_valid(long slots);
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len);
 uint32_t sc_gen_dir_slot(const sc_gen *g, int wd);
 uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino);
+/* Every cached file whose directory is on device dev depends on it: a name
+ * that may have been a hard link to any of them bumps it. */
+uint32_t sc_gen_dev_slot(const sc_gen *g, uint64_t dev);
 
 static inline uint32_t sc_gen_load(const sc_gen *g, uint32_t slot)
 {

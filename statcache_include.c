@@ -146,7 +146,7 @@ static bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size
 		return false;
 	}
 	misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
-	e = sc_hook_lookup(key, len, false);
+	e = sc_hook_lookup(key, len);
 	if (e && e->r.kind == SC_KIND_MISSING) {
 		if (atomic_load_explicit(&c->n->misses, memory_order_relaxed) == misses) {
 			sc_count(&c->n->include_path_skipped); /* a hit: no syscall */
@@ -341,9 +341,15 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 static zend_string *sc_resolve_path(zend_string *filename)
 {
 	bool handled;
+	int err = errno;
 	zend_string *r = ZSTR_VAL(filename)[0] == '/'
 		? sc_resolve_absolute(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled)
 		: sc_resolve_cached(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled);
+
+	/* errno as the cache's own work found it (the drain's read() says
+	 * EAGAIN): a failure PHP meets later without a syscall (an include of
+	 * a directory) reports the errno it had */
+	errno = err;
 	return handled ? r : sc_prev_resolve_path(filename);
 }
 

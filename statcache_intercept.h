@@ -60,6 +60,22 @@ typedef enum {
 	SC_I_copy,
 	SC_I_stream_socket_server,
 	SC_I_fflush,
+	SC_I_error_log,
+	SC_I_posix_mknod,
+	SC_I_socket_bind,
+	SC_I_readline_write_history,
+	SC_I_openssl_x509_export_to_file,
+	SC_I_openssl_pkey_export_to_file,
+	SC_I_openssl_csr_export_to_file,
+	SC_I_openssl_pkcs12_export_to_file,
+	SC_I_openssl_pkcs7_encrypt,
+	SC_I_openssl_pkcs7_decrypt,
+	SC_I_openssl_pkcs7_sign,
+	SC_I_openssl_pkcs7_verify,
+	SC_I_openssl_cms_encrypt,
+	SC_I_openssl_cms_decrypt,
+	SC_I_openssl_cms_sign,
+	SC_I_openssl_cms_verify,
 	SC_I_exec,
 	SC_I_system,
 	SC_I_passthru,
@@ -70,11 +86,14 @@ typedef enum {
 	SC_I_pcntl_wait,
 	SC_I_pcntl_waitpid,
 	SC_I_pcntl_waitid,
+	SC_I_mail,
+	SC_I_mb_send_mail,
 	SC_I_posix_setuid,
 	SC_I_posix_setgid,
 	SC_I_posix_seteuid,
 	SC_I_posix_setegid,
 	SC_I_posix_initgroups,
+	SC_I_chroot,
 	SC_I_glob,
 	SC_I_fopen,
 	SC_I_file_get_contents,
@@ -132,8 +151,9 @@ static inline bool sc_kernel_fs_path(const char *path, size_t len)
 bool sc_ops_intact(void);
 
 /* The canonical entry for a path PHP was asked about, or NULL when PHP's
- * own call must answer. */
-static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len, bool check_basedir)
+ * own call must answer.  open_basedir is not consulted here: a caller
+ * that answers asks sc_basedir_allows() first. */
+static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 {
 	sc_cache *c;
 
@@ -158,17 +178,31 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len,
 			return NULL;
 		}
 	}
-	if (check_basedir && PG(open_basedir) && *PG(open_basedir)
-			&& php_check_open_basedir_ex(path, 0) != 0) {
-		/* PHP's own call refuses, with its own warning */
-		sc_count(&c->n->bypassed);
-		return NULL;
-	}
 	if (!sc_ops_intact()) {
 		sc_proc_mark_pending();
 	}
 	c->verify_rate = (uint64_t) SCG(verify_rate);
 	return sc_lookup(c, path, len);
+}
+
+/* May the answer settled for path stand in for PHP's call under the
+ * open_basedir in force now (false: PHP's own call refuses, with its
+ * warning)?  The quiet check runs PHP's expansion of the path, which
+ * writes PHP's realpath cache (open_basedir set at run time keeps it on)
+ * as the check in PHP's call would: so it runs only where statcache
+ * answers instead of that call, never before a call PHP makes anyway,
+ * which would then meet the realpath cache of its second run (a dangling
+ * link's entry kept as "not a directory" fails "link/" and "link/.."). */
+static zend_always_inline bool sc_basedir_allows(const char *path, bool check_basedir)
+{
+	if (check_basedir && PG(open_basedir) && *PG(open_basedir)
+			&& php_check_open_basedir_ex(path, 0) != 0) {
+		if (SCG(cache)) {
+			sc_count(&SCG(cache)->n->bypassed);
+		}
+		return false;
+	}
+	return true;
 }
 
 /* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk
@@ -222,6 +256,22 @@ void sc_sync_stream_copy_to_stream(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_copy(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_stream_socket_server(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_fflush(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_error_log(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_posix_mknod(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_socket_bind(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_readline_write_history(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_x509_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_pkey_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_csr_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_pkcs12_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_pkcs7_encrypt(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_pkcs7_decrypt(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_pkcs7_sign(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_pkcs7_verify(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_cms_encrypt(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_cms_decrypt(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_cms_sign(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_openssl_cms_verify(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_exec(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_system(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_passthru(INTERNAL_FUNCTION_PARAMETERS);
@@ -232,11 +282,17 @@ void sc_sync_pclose(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_pcntl_wait(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_pcntl_waitpid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_pcntl_waitid(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_mail(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_mb_send_mail(INTERNAL_FUNCTION_PARAMETERS);
+/* ... and warnings PHP logs to its error_log file, after zend_error_cb. */
+void sc_install_error_cb(void);
+void sc_uninstall_error_cb(void);
 void sc_sync_posix_setuid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_setgid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_seteuid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_setegid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
+void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS);
 
 /* statcache_listing_hooks.c: directory listings from the remembered ones. */
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,

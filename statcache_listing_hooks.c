@@ -94,13 +94,14 @@ static sc_listing *sc_listing_for(const char *path, size_t len, bool check_based
 	if (SCG(max_listing_bytes) == 0 || sc_kernel_fs_path(path, len)) {
 		return NULL; /* listings are off; a kernel file system */
 	}
-	e = sc_hook_lookup(path, len, check_basedir);
+	e = sc_hook_lookup(path, len);
 	if (e && e->r.kind == SC_KIND_LINK) {
 		/* opendir() follows it: the listing of where it leads, as an open
 		 * descriptor on that directory would read */
 		e = sc_follow_last(SCG(cache), e);
 	}
-	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode) || e->r.wd < 0) {
+	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode) || e->r.wd < 0
+			|| !sc_basedir_allows(path, check_basedir)) {
 		return NULL;
 	}
 	c = SCG(cache);
@@ -263,8 +264,11 @@ static const php_stream_ops sc_dirstream_ops = {
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
+	int err = errno;
+
 	if (!(options & STREAM_USE_GLOB_DIR_OPEN) && path[0] == '/' && SCG(active)) {
 		sc_listing *l = sc_listing_for(path, strlen(path), !(options & STREAM_DISABLE_OPEN_BASEDIR), true);
+		errno = err;
 		if (l) {
 			sc_dirstream *ds = ecalloc(1, sizeof(*ds));
 			php_stream *s;
@@ -366,7 +370,7 @@ static int sc_gl_statx(const char *path, struct stat *st, bool follow)
 	if (len && base < sizeof(dir)) {
 		memcpy(dir, path, base);
 		dir[base] = '\0';
-		e = sc_hook_lookup(dir, base, false);
+		e = sc_hook_lookup(dir, base);
 	}
 	if (e && e->r.kind == SC_KIND_LINK && (follow || base < len)) {
 		e = sc_follow_last(SCG(cache), e); /* "link/" is followed even by lstat() */

@@ -23,6 +23,7 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 /* Room kept free below max_entries so that one walk never hits the cap
@@ -223,6 +224,7 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	r->wd = wd;
 	r->st = st;
 	sc_add_dep(r, dslot, dval);
+	sc_proc_watch_dev(wd, (uint64_t) st.st_dev);
 }
 
 /* A child's result also depends on its directory's name in the
@@ -237,6 +239,83 @@ static void sc_add_parent_dep(sc_result *r, const sc_entry *parent, size_t paren
 	if (parent_len > 1 && parent->r.ndeps > 0) {
 		sc_add_dep(r, parent->r.deps[0].slot, parent->r.deps[0].val);
 	}
+}
+
+/* Is path (not a directory) in the mount table as a mount point?  The
+ * exact answer where statx() cannot tell (kernels before 5.8): read on
+ * the miss path only, for non-directories. */
+static int sc_mountinfo_has_point(const char *path)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char line[SC_PATH_MAX + 512], point[SC_PATH_MAX + 1];
+	int found = 0;
+
+	if (!f) {
+		return -1;   /* cannot tell: PHP answers */
+	}
+	while (!found && fgets(line, sizeof(line), f)) {
+		/* "id parent major:minor root mount-point ...", octal escapes */
+		const char *q = line;
+		size_t n = 0;
+		for (int field = 0; field < 4 && q; field++) {
+			q = strchr(q, ' ');
+			q = q ? q + 1 : NULL;
+		}
+		if (!q) {
+			continue;
+		}
+		while (*q && *q != ' ' && *q != '\n' && n < SC_PATH_MAX) {
+			if (q[0] == '\\' && q[1] >= '0' && q[1] <= '7' && q[2] >= '0' && q[2] <= '7'
+					&& q[3] >= '0' && q[3] <= '7') {
+				point[n++] = (char) (((q[1] - '0') << 6) | ((q[2] - '0') << 3) | (q[3] - '0'));
+				q += 4;
+			} else {
+				point[n++] = *q++;
+			}
+		}
+		point[n] = '\0';
+		found = strcmp(point, path) == 0;
+	}
+	fclose(f);
+	return found;
+}
+
+/* Takes a second look at a non-directory just lstat()ed: *again is what
+ * lstat() says now; returns 1 when the name is the root of a mount (a file
+ * bind-mounted over it: docker run -v file:file), whose changes the kernel
+ * reports to the watch of the source's directory, not this one; -1 when
+ * it cannot be looked at.  One statx() on the miss path (it replaces the
+ * re-check lstat()), never on a hit. */
+static int sc_second_look(const char *path, struct stat *again)
+{
+#if defined(STATX_BASIC_STATS) && defined(AT_STATX_SYNC_AS_STAT)
+	struct statx x;
+	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS, &x) == 0) {
+		memset(again, 0, sizeof(*again));
+		again->st_dev = makedev(x.stx_dev_major, x.stx_dev_minor);
+		again->st_ino = (ino_t) x.stx_ino;
+		again->st_mode = x.stx_mode;
+		again->st_nlink = x.stx_nlink;
+		again->st_size = (off_t) x.stx_size;
+		again->st_mtim.tv_sec = x.stx_mtime.tv_sec;
+		again->st_mtim.tv_nsec = x.stx_mtime.tv_nsec;
+		again->st_ctim.tv_sec = x.stx_ctime.tv_sec;
+		again->st_ctim.tv_nsec = x.stx_ctime.tv_nsec;
+# ifdef STATX_ATTR_MOUNT_ROOT
+		if (x.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) {
+			return (x.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
+		}
+# endif
+		return sc_mountinfo_has_point(path);
+	}
+	if (errno != ENOSYS) {
+		return -1;
+	}
+#endif
+	if (lstat(path, again) < 0) {
+		return -1;
+	}
+	return sc_mountinfo_has_point(path);
 }
 
 /* A name in a watched, trusted directory. */
@@ -273,6 +352,12 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
 		uint32_t islot = sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino);
 		uint32_t ival = sc_gen_load(g, islot);
+		/* a name that went before a drain could look at it (a hard link
+		 * made, written through and removed) drops every file whose
+		 * directory is on this device */
+		uint32_t vslot = sc_gen_dev_slot(g, (uint64_t) parent->r.st.st_dev);
+		uint32_t vval = sc_gen_load(g, vslot);
+		int mounted;
 		/* A write through another hard link raises no event here: never
 		 * cache a linked file, and re-check after reading the inode's slot
 		 * so that an own write racing this fill cannot be pinned.  Symlinks
@@ -283,11 +368,33 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 			r->err = SC_BYPASS_HARDLINK;
 			return;
 		}
-		if (lstat(e->key, &again) < 0 || !sc_same_file(&st, &again)) {
+		mounted = sc_second_look(e->key, &again);
+		if (mounted < 0 || !sc_same_file(&st, &again)) {
 			sc_set(r, SC_KIND_EMPTY, 0, epoch);
 			return;
 		}
+		if (mounted) {
+			/* a file bind-mounted over the name: its events go to the
+			 * source's directory (or nowhere: FUSE, NFS); PHP answers until
+			 * the name or the mount table changes */
+			r->kind = SC_KIND_BYPASS;
+			r->err = SC_BYPASS_MOUNT_POINT;
+			sc_add_parent_dep(r, parent, parent_len);
+			return;
+		}
 		sc_add_dep(r, islot, ival);
+		sc_add_dep(r, vslot, vval);
+	} else {
+		/* a device, FIFO or socket: mounted over too? */
+		int mounted = sc_second_look(e->key, &again);
+		if (mounted != 0) {
+			r->kind = mounted < 0 ? SC_KIND_EMPTY : SC_KIND_BYPASS;
+			r->err = mounted < 0 ? 0 : SC_BYPASS_MOUNT_POINT;
+			if (mounted > 0) {
+				sc_add_parent_dep(r, parent, parent_len);
+			}
+			return;
+		}
 	}
 	sc_add_parent_dep(r, parent, parent_len);
 	r->st = st;
@@ -370,7 +477,7 @@ static sc_entry *sc_answer(sc_cache *c, sc_entry *e)
 		return NULL;
 	}
 	if (e->r.kind == SC_KIND_BYPASS) {
-		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
+		sc_count_bypass(c, e->r.err);
 		return NULL;
 	}
 	sc_count(&c->n->misses);

@@ -54,11 +54,20 @@ sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, 
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
+/* Counts an answer left to PHP, by its reason. */
+static inline void sc_count_bypass(sc_cache *c, int reason)
+{
+	sc_count(reason == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
+	if (reason == SC_BYPASS_MOUNT_POINT) {
+		sc_count(&c->n->mount_points);
+	}
+}
+
 /* Counts a hit; hides what PHP must answer itself. */
 static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
 {
 	if (e->r.kind == SC_KIND_BYPASS) {
-		sc_count(e->r.err == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
+		sc_count_bypass(c, e->r.err);
 		return NULL;
 	}
 	sc_count(&c->n->hits);

@@ -222,9 +222,11 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 	sc_rp_ctx x;
 	sc_rp_io io;
 	size_t r;
+	int err = errno;
 
 	x.c = sc_rp_cache(path, len, basedir_checked);
 	if (!x.c) {
+		errno = err;
 		return -1;
 	}
 	x.cwd = sc_rp_globals();
@@ -240,11 +242,16 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 	memcpy(buf, path, len);
 	buf[len] = '\0';
 	r = sc_rp_walk(&io, buf, len, (sc_rp_mode) mode);
+	/* errno as PHP's walk leaves it, not as the cache's own syscalls (the
+	 * drain's read(), fills) left it: a walk that fails is ENOENT (set by
+	 * virtual_file_ex()), and PHP's later warnings word it */
+	errno = err;
 	if (io.gave_up) {
 		sc_count(&x.c->n->realpath_walks);
 		return -1;
 	}
 	if (r == (size_t) -1) {
+		errno = ENOENT;
 		return 0;
 	}
 	sc_count(&x.c->n->realpath_fills);
@@ -285,7 +292,11 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved)
 	}
 	/* Not filled (open_basedir, something uncached): a canonical spelling
 	 * the cache knows missing still fails without a syscall, unless PHP's
-	 * realpath cache holds it (it would answer from there). */
+	 * realpath cache holds it (it would answer from there).  realpath()
+	 * checks open_basedir only on a name its walk resolved, and a failure
+	 * is false wherever the name is: no quiet check here, whose expansion
+	 * would write PHP's realpath cache (a dangling link's entry, which
+	 * PHP's walk would then take as resolved) where PHP's call does not. */
 	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
 			|| realpath_cache_lookup(path, len, time(NULL))) {
 		return -1;
@@ -294,7 +305,12 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved)
 	if (!c || sc_canon_path(&c->canon, path, len) != SC_CANON_SAME) {
 		return -1;
 	}
-	e = sc_hook_lookup(path, len, true);
+	{
+		int err = errno;
+		e = sc_hook_lookup(path, len);
+		/* PHP's walk fails: virtual_file_ex() says ENOENT */
+		errno = e && e->r.kind == SC_KIND_MISSING ? ENOENT : err;
+	}
 	return e && e->r.kind == SC_KIND_MISSING ? 0 : -1;
 }
 

@@ -1,12 +1,12 @@
 /*
  * statcache: the sync points.  Every way PHP writes (the plain-files
- * wrapper's ops, the stdio stream ops, the functions that bypass both) and
- * every wait for a child marks events pending, so the next lookup drains
- * the queue before it answers: this process's own changes, and those of the
- * children it waited for, are seen at once.  Credentials changes drop
- * everything.  The wrapper and stdio structs are patched in place (they are
- * writable globals kept so for Swoole) and put back at shutdown unless
- * someone replaced us since.
+ * wrapper's ops, the stdio stream ops, the functions that bypass both, its
+ * error log) and every wait for a child marks events pending, so the next
+ * lookup drains the queue before it answers: this process's own changes,
+ * and those of the children it waited for, are seen at once.  Credentials
+ * changes drop everything.  The wrapper and stdio structs are patched in
+ * place (they are writable globals kept so for Swoole) and put back at
+ * shutdown unless someone replaced us since.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -83,8 +83,13 @@ static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *fil
 	statcache_include_restore(); /* php_resolve_path() is done */
 	if (filename[0] == '/' && !(options & STREAM_ASSUME_REALPATH)
 			&& php_stream_parse_fopen_modes(mode, &flags) == SUCCESS) {
-		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache */
+		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache;
+		 * errno stays as the fill found it (the drain's read() says EAGAIN),
+		 * since a failure PHP finds without a syscall (an include of a
+		 * directory) reports the errno it had */
+		int err = errno;
 		sc_realpath_fill(filename, strlen(filename), SC_RP_FILEPATH, NULL);
+		errno = err;
 	}
 	s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path, context STREAMS_REL_CC);
 	if (sc_mode_writes(mode)) {
@@ -143,21 +148,31 @@ static ssize_t sc_stdio_write(php_stream *stream, const char *buf, size_t count)
 	return n;
 }
 
+/* A written file: its inode's results go (hard links elsewhere).  A
+ * stream no wrapper opened (popen(), whose close is pclose(): a wait for
+ * the child, whatever the mode; proc_open() pipes, fd streams) syncs too,
+ * after the close, as do written streams. */
 static int sc_stdio_close(php_stream *stream, int close_handle)
 {
+	bool after = close_handle && (sc_mode_writes(stream->mode) || !stream->wrapper);
+	int rc;
+
 	if (close_handle && sc_mode_writes(stream->mode)) {
 		int fd;
 		struct stat st;
 		if (sc_orig_stdio.cast && sc_orig_stdio.cast(stream, PHP_STREAM_AS_FD, (void **) &fd) == SUCCESS
 				&& fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-			int rc = sc_orig_stdio.close(stream, close_handle);
+			rc = sc_orig_stdio.close(stream, close_handle);
 			sc_bump_inode(&st);
 			sc_sync();
 			return rc;
 		}
+	}
+	rc = sc_orig_stdio.close(stream, close_handle);
+	if (after) {
 		sc_sync();
 	}
-	return sc_orig_stdio.close(stream, close_handle);
+	return rc;
 }
 
 static int sc_stdio_flush(php_stream *stream)
@@ -234,6 +249,27 @@ SC_WRITE_HANDLER(stream_copy_to_stream, false)
 SC_WRITE_HANDLER(copy, false)
 SC_WRITE_HANDLER(stream_socket_server, false)
 SC_WRITE_HANDLER(fflush, false)
+/* error_log() writes PHP's log file itself (type 0), a file through a
+ * stream (3), or waits for sendmail (1) */
+SC_WRITE_HANDLER(error_log, false)
+SC_WRITE_HANDLER(posix_mknod, false)
+/* an AF_UNIX address is a socket file made by bind() */
+SC_WRITE_HANDLER(socket_bind, false)
+/* written by the readline library, and by OpenSSL's BIO_new_file(), not
+ * through PHP streams */
+SC_WRITE_HANDLER(readline_write_history, false)
+SC_WRITE_HANDLER(openssl_x509_export_to_file, false)
+SC_WRITE_HANDLER(openssl_pkey_export_to_file, false)
+SC_WRITE_HANDLER(openssl_csr_export_to_file, false)
+SC_WRITE_HANDLER(openssl_pkcs12_export_to_file, false)
+SC_WRITE_HANDLER(openssl_pkcs7_encrypt, false)
+SC_WRITE_HANDLER(openssl_pkcs7_decrypt, false)
+SC_WRITE_HANDLER(openssl_pkcs7_sign, false)
+SC_WRITE_HANDLER(openssl_pkcs7_verify, false)
+SC_WRITE_HANDLER(openssl_cms_encrypt, false)
+SC_WRITE_HANDLER(openssl_cms_decrypt, false)
+SC_WRITE_HANDLER(openssl_cms_sign, false)
+SC_WRITE_HANDLER(openssl_cms_verify, false)
 
 /* Waits for a child: its changes are queued before it exits, so once the
  * wait returns they are ours to see at once. */
@@ -254,6 +290,53 @@ SC_WAIT_HANDLER(pclose)
 SC_WAIT_HANDLER(pcntl_wait)
 SC_WAIT_HANDLER(pcntl_waitpid)
 SC_WAIT_HANDLER(pcntl_waitid)
+/* php_mail() waits for its sendmail_path child (pclose()) */
+SC_WAIT_HANDLER(mail)
+SC_WAIT_HANDLER(mb_send_mail)
+
+/* Warnings, notices and errors PHP logs (log_errors=1) are written by
+ * php_log_err() with write(2) on the error_log file, no stream: a sync
+ * point after PHP's error callback (or whatever was installed before us,
+ * which ends in it).  A callback that replaces ours without calling it
+ * (Xdebug's develop mode, at each request start) leaves logged lines to
+ * the watcher (README). */
+static void (*sc_prev_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno,
+	zend_string *message);
+
+static void sc_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
+{
+	if (!PG(log_errors)) {
+		sc_prev_error_cb(type, error_filename, error_lineno, message);
+		return;
+	}
+	zend_try {
+		sc_prev_error_cb(type, error_filename, error_lineno, message);
+	} zend_catch {
+		/* a fatal error bails out once logged: shutdown functions and
+		 * destructors still run, and must see the line */
+		sc_sync();
+		zend_bailout();
+	} zend_end_try();
+	sc_sync();
+}
+
+void sc_install_error_cb(void)
+{
+	if (!sc_prev_error_cb && zend_error_cb) {
+		sc_prev_error_cb = zend_error_cb;
+		zend_error_cb = sc_error_cb;
+	}
+}
+
+void sc_uninstall_error_cb(void)
+{
+	if (sc_prev_error_cb && zend_error_cb == sc_error_cb) {
+		zend_error_cb = sc_prev_error_cb;
+		sc_prev_error_cb = NULL;
+	}
+	/* else a callback installed after ours may still call ours, which goes
+	 * on calling what it saved */
+}
 
 /* Credentials: access() answers for the real uid/gid and lstat() for the
  * effective ones, so a successful change of either drops everything (in
@@ -272,6 +355,18 @@ SC_CRED_HANDLER(posix_setgid)
 SC_CRED_HANDLER(posix_seteuid)
 SC_CRED_HANDLER(posix_setegid)
 SC_CRED_HANDLER(posix_initgroups)
+
+/* chroot() (NTS CLI): every absolute name now means something else, and
+ * the kernel raises no event for it.  PHP's own chroot() empties its
+ * realpath cache (php_clear_stat_cache(1)), the entries statcache wrote
+ * there included; this drops every result, listing and watch (their paths
+ * are the old root's) and starts over.  Whatever the return value: the
+ * root may have changed even when the chdir("/") after it failed. */
+void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS)
+{
+	sc_orig(SC_I_chroot)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	statcache_drop_everything(1);
+}
 
 void sc_install_ops(void)
 {

@@ -20,7 +20,7 @@
 
 #include "statcache_gen.h"
 
-#define SC_MAX_DEPS 3
+#define SC_MAX_DEPS 4
 
 typedef enum {
 	SC_KIND_EMPTY = 0, /* never filled */
@@ -46,7 +46,9 @@ typedef enum {
 	SC_BYPASS_HARDLINK,        /* a regular file with st_nlink > 1 */
 	SC_BYPASS_UNTRUSTED,       /* a file system that raises no events for others' changes */
 	SC_BYPASS_UNWATCHABLE,     /* inotify_add_watch() failed (EACCES, ENOSPC, ...) */
-	SC_BYPASS_SPECIAL          /* a spelling the kernel resolves in a way we don't cache */
+	SC_BYPASS_SPECIAL,         /* a spelling the kernel resolves in a way we don't cache */
+	SC_BYPASS_MOUNT_POINT      /* a non-directory mounted over (a file bind mount): the
+	                            * kernel reports its changes to its source's directory */
 } sc_bypass;
 
 typedef struct sc_entry sc_entry;

@@ -37,12 +37,20 @@ sc_proc sc_the_proc = { .ifd = -1, .epfd = -1, .stopfd = -1, .mount_watch_fd = -
 static atomic_flag sc_start_lock = ATOMIC_FLAG_INIT;
 static int32_t sc_pid;
 
-/* wd -> directory path, for the drain's hard-link check (created names
- * are stat'ed by path).  Changed when a watch is added or a flush removes
- * watches, read by drains: never on a hit.  Shared mode: a watch another
- * worker added is not in this process's map (its links go unchecked). */
+/* wd -> directory path and device, for the drain's hard-link check
+ * (created names are stat'ed by path; a name gone before the drain drops
+ * the results of files on its directory's device).  Changed when a watch
+ * is added or a flush removes watches, read by drains: never on a hit.
+ * Shared mode: a watch another worker added is not in this process's map
+ * (its links go unchecked). */
+typedef struct sc_wd_info {
+	char *path;
+	uint64_t dev;
+	int dev_known;
+} sc_wd_info;
+
 static pthread_mutex_t sc_wd_lock = PTHREAD_MUTEX_INITIALIZER;
-static char **sc_wd_paths;
+static sc_wd_info *sc_wd_map;
 static int32_t sc_wd_cap;
 
 static void sc_wd_remember(int32_t wd, const char *dir)
@@ -50,22 +58,32 @@ static void sc_wd_remember(int32_t wd, const char *dir)
 	pthread_mutex_lock(&sc_wd_lock);
 	if (wd >= sc_wd_cap) {
 		int32_t ncap = sc_wd_cap ? sc_wd_cap : 256;
-		char **n;
+		sc_wd_info *n;
 		while (ncap <= wd) {
 			ncap *= 2;
 		}
-		n = realloc(sc_wd_paths, (size_t) ncap * sizeof(*n));
+		n = realloc(sc_wd_map, (size_t) ncap * sizeof(*n));
 		if (!n) {
 			pthread_mutex_unlock(&sc_wd_lock);
 			return;
 		}
 		memset(n + sc_wd_cap, 0, (size_t) (ncap - sc_wd_cap) * sizeof(*n));
-		sc_wd_paths = n;
+		sc_wd_map = n;
 		sc_wd_cap = ncap;
 	}
-	if (!sc_wd_paths[wd] || strcmp(sc_wd_paths[wd], dir) != 0) {
-		free(sc_wd_paths[wd]);
-		sc_wd_paths[wd] = strdup(dir);
+	if (!sc_wd_map[wd].path || strcmp(sc_wd_map[wd].path, dir) != 0) {
+		free(sc_wd_map[wd].path);
+		sc_wd_map[wd].path = strdup(dir);
+	}
+	pthread_mutex_unlock(&sc_wd_lock);
+}
+
+void sc_proc_watch_dev(int32_t wd, uint64_t dev)
+{
+	pthread_mutex_lock(&sc_wd_lock);
+	if (wd >= 0 && wd < sc_wd_cap && sc_wd_map[wd].path) {
+		sc_wd_map[wd].dev = dev;
+		sc_wd_map[wd].dev_known = 1;
 	}
 	pthread_mutex_unlock(&sc_wd_lock);
 }
@@ -74,52 +92,77 @@ static void sc_wd_forget(int32_t from, int32_t to)
 {
 	pthread_mutex_lock(&sc_wd_lock);
 	for (int32_t wd = from < 0 ? 0 : from; wd <= to && wd < sc_wd_cap; wd++) {
-		free(sc_wd_paths[wd]);
-		sc_wd_paths[wd] = NULL;
+		free(sc_wd_map[wd].path);
+		sc_wd_map[wd].path = NULL;
+		sc_wd_map[wd].dev_known = 0;
 	}
 	pthread_mutex_unlock(&sc_wd_lock);
 }
 
-/* Names that appeared during one drain, checked once it has read them
- * (each name once). */
-typedef struct sc_created {
-	unsigned n;
-	int overflow;
-	struct {
-		int32_t wd;
-		uint16_t len;
-		char name[256];
-	} e[32];
-} sc_created;
-
-static void sc_note_created(void *ctx, int32_t wd, const char *name, size_t len)
+/* A name that may have been a hard link to a cached file: drop the results
+ * of every file on its directory's device (once per device and drain), or
+ * everything when the device is not known. */
+static void sc_drop_links(sc_gen *g, int32_t wd, uint64_t *devs, unsigned *ndevs, int *all)
 {
-	sc_created *c = ctx;
-	/* a name made again and again (SQLite's -journal, once per transaction)
-	 * is checked once: the check looks at what is there after the drain */
-	for (unsigned i = 0; i < c->n; i++) {
-		if (c->e[i].wd == wd && c->e[i].len == len && memcmp(c->e[i].name, name, len) == 0) {
+	uint64_t dev = 0;
+	int known = 0;
+	char *dir = NULL;
+	struct stat st;
+
+	pthread_mutex_lock(&sc_wd_lock);
+	if (wd >= 0 && wd < sc_wd_cap && sc_wd_map[wd].path) {
+		known = sc_wd_map[wd].dev_known;
+		dev = sc_wd_map[wd].dev;
+		if (!known) {
+			dir = strdup(sc_wd_map[wd].path);
+		}
+	} else if (sc_the_proc.region.shared) {
+		/* another worker's watch: unchecked, as its new names are */
+		pthread_mutex_unlock(&sc_wd_lock);
+		return;
+	}
+	pthread_mutex_unlock(&sc_wd_lock);
+	if (dir) {
+		/* watched but never filled as a trusted directory (untrusted, case
+		 * folded): its device as it is now, if it is still there */
+		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+			dev = (uint64_t) st.st_dev;
+			known = 1;
+		}
+		free(dir);
+	}
+	if (!known) {
+		if (!*all) {
+			*all = 1;
+			sc_gen_bump_epoch(g);
+			atomic_fetch_add_explicit(&g->link_drops, 1, memory_order_relaxed);
+		}
+		return;
+	}
+	for (unsigned i = 0; i < *ndevs; i++) {
+		if (devs[i] == dev) {
 			return;
 		}
 	}
-	if (c->n == sizeof(c->e) / sizeof(c->e[0]) || len > 255) {
-		c->overflow = 1;
-		return;
+	if (*ndevs < SC_CREATED_MAX) {
+		devs[(*ndevs)++] = dev;
 	}
-	c->e[c->n].wd = wd;
-	c->e[c->n].len = (uint16_t) len;
-	memcpy(c->e[c->n].name, name, len);
-	c->e[c->n].name[len] = '\0';
-	c->n++;
+	sc_gen_bump(g, sc_gen_dev_slot(g, dev));
+	atomic_fetch_add_explicit(&g->link_drops, 1, memory_order_relaxed);
 }
 
-/* A name that appeared with more than one link is a new hard link, maybe
- * to a file (or a symlink) cached under another name: drop that inode's
- * results. */
+/* After a drain read its events: a name still there with more than one
+ * link is a new hard link, maybe to a file (or a symlink) cached under
+ * another name: drop that inode's results.  A name gone before this check
+ * could look (or that cannot be looked at) may have been one: drop the
+ * files of its device. */
 static void sc_check_created(sc_gen *g, sc_created *c)
 {
 	char path[4096 + 256];
 	struct stat st;
+	uint64_t devs[SC_CREATED_MAX];
+	unsigned ndevs = 0;
+	int all = 0;
 
 	if (c->overflow) {
 		/* too many to check one by one in this drain */
@@ -127,16 +170,27 @@ static void sc_check_created(sc_gen *g, sc_created *c)
 		atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
 		return;
 	}
+	sc_created_finish(c);
 	for (unsigned i = 0; i < c->n; i++) {
-		int ok = 0;
-		pthread_mutex_lock(&sc_wd_lock);
-		if (c->e[i].wd >= 0 && c->e[i].wd < sc_wd_cap && sc_wd_paths[c->e[i].wd]) {
-			ok = snprintf(path, sizeof(path), "%s/%s", strcmp(sc_wd_paths[c->e[i].wd], "/") ? sc_wd_paths[c->e[i].wd] : "", c->e[i].name) < (int) sizeof(path);
+		sc_created_name *e = &c->e[i];
+		int ok = 0, gone = e->gone;
+		if (e->present) {
+			pthread_mutex_lock(&sc_wd_lock);
+			if (e->wd >= 0 && e->wd < sc_wd_cap && sc_wd_map[e->wd].path) {
+				const char *dir = sc_wd_map[e->wd].path;
+				ok = snprintf(path, sizeof(path), "%s/%s", strcmp(dir, "/") ? dir : "", e->name) < (int) sizeof(path);
+			}
+			pthread_mutex_unlock(&sc_wd_lock);
+			if (!ok) {
+				gone |= !sc_the_proc.region.shared;
+			} else if (lstat(path, &st) != 0) {
+				gone = 1;   /* went after the read: it may have been a link */
+			} else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && st.st_nlink > 1) {
+				sc_gen_bump(g, sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino));
+			}
 		}
-		pthread_mutex_unlock(&sc_wd_lock);
-		if (ok && lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))
-				&& st.st_nlink > 1) {
-			sc_gen_bump(g, sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino));
+		if (gone) {
+			sc_drop_links(g, e->wd, devs, &ndevs, &all);
 		}
 	}
 }
@@ -190,6 +244,7 @@ static void sc_atfork_child(void)
 		atomic_store_explicit(&p->gen->pending, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->wd_base, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->watches_gone, 0, memory_order_relaxed);
 		sc_gen_bump_epoch(p->gen);
 	}
 	if (atomic_load_explicit(&p->state, memory_order_relaxed) == SC_PROC_READY) {
@@ -348,8 +403,8 @@ void sc_proc_shutdown(void)
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
 	sc_close(&p->ifd);
 	sc_wd_forget(0, sc_wd_cap);
-	free(sc_wd_paths);
-	sc_wd_paths = NULL;
+	free(sc_wd_map);
+	sc_wd_map = NULL;
 	sc_wd_cap = 0;
 	sc_region_unmap(&p->region);
 	p->gen = NULL;
@@ -533,13 +588,12 @@ int sc_proc_drain(void)
 		sc_gen_drain_wait(g, p->region.shared ? sc_pid_alive : NULL);
 		return 0;
 	}
-	created.n = 0;
-	created.overflow = 0;
+	sc_created_init(&created);
 	if (p->ifd >= 0) {
 		for (;;) {
 			ssize_t n = read(p->ifd, u.buf, sizeof(u.buf));
 			if (n > 0) {
-				sc_events_apply(g, u.buf, (size_t) n, &t, sc_note_created, &created);
+				sc_events_apply(g, u.buf, (size_t) n, &t, sc_created_note, &created);
 				continue;
 			}
 			if (n < 0 && errno == EINTR) {
@@ -599,6 +653,9 @@ void sc_proc_flush(int clear_watches)
 		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
 		/* claim (base, hi]: a concurrent flusher takes the rest */
 		if (hi > base && atomic_compare_exchange_strong(&g->wd_base, &base, hi)) {
+			/* every watch at or below hi goes: none of them is live, and
+			 * their IN_IGNORED (below the new base) are not counted */
+			atomic_store_explicit(&g->watches_gone, 0, memory_order_relaxed);
 			for (int32_t wd = base + 1; wd <= hi; wd++) {
 				inotify_rm_watch(p->ifd, wd);
 			}
@@ -610,11 +667,24 @@ void sc_proc_flush(int clear_watches)
 	}
 }
 
+/* Live watches since the last flush: handed out (wd numbers only grow)
+ * less those whose IN_IGNORED a drain has read.  Temporary directories
+ * made and removed on every request leave no watch behind. */
+static int32_t sc_live_watches(sc_gen *g)
+{
+	int32_t n = atomic_load(&g->max_wd) - atomic_load(&g->wd_base)
+		- atomic_load_explicit(&g->watches_gone, memory_order_relaxed);
+	return n < 0 ? 0 : n;
+}
+
 int sc_proc_add_watch(const char *dir)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
-	int wd = inotify_add_watch(p->ifd, dir, SC_WATCH_MASK | IN_DONT_FOLLOW | IN_ONLYDIR);
+	/* IN_MASK_ADD: on a directory watched already (another thread's
+	 * results, or this thread's refill) the kernel would otherwise replace
+	 * the mask, and an event raised in that instant would be dropped */
+	int wd = inotify_add_watch(p->ifd, dir, SC_WATCH_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
 	int32_t m;
 
 	if (wd < 0) {
@@ -632,10 +702,16 @@ int sc_proc_add_watch(const char *dir)
 	m = atomic_load_explicit(&g->max_wd, memory_order_relaxed);
 	while (wd > m && !atomic_compare_exchange_weak(&g->max_wd, &m, wd)) {
 	}
-	if (wd > m && wd - atomic_load(&g->wd_base) > (int32_t) p->set.max_watches) {
-		sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
-			"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
-		sc_proc_flush(1);
+	if (wd > m && sc_live_watches(g) > (int32_t) p->set.max_watches) {
+		/* IN_IGNORED of watches gone since the last drain may be queued:
+		 * count them before deciding (a drain here only bumps, which the
+		 * fill in progress cannot miss: it read its values before) */
+		sc_proc_drain();
+		if (sc_live_watches(g) > (int32_t) p->set.max_watches) {
+			sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
+				"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
+			sc_proc_flush(1);
+		}
 	}
 	return wd;
 }
@@ -646,5 +722,5 @@ int sc_proc_watch_count(void)
 	if (!g) {
 		return 0;
 	}
-	return (int) (atomic_load(&g->max_wd) - atomic_load(&g->wd_base));
+	return (int) sc_live_watches(g);
 }

@@ -78,11 +78,12 @@ phpt-long     full     150 the stress tests at full size (SC_LONG=1): 2,000 chil
 cli-soak-long full     620 the CLI soak for 10 minutes
 apache-long   full     900 100 graceful Apache restarts, counts flat against a run without statcache
 fuzz-long     full     620 5 minutes of fuzzing per libFuzzer target
+diff-long     full     300 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
 TABLE
 )
 step_names() { awk -v t="$1" 'NF && (t == "" || $2 == t) {print $1}' <<<"$STEPS"; }
-step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = ""; sub(/^ +/, "")} print $f}' <<<"$STEPS"; }
+step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit} print $f}' <<<"$STEPS"; }
 mapfile -t ALL_STEPS < <(step_names default)
 mapfile -t FULL_STEPS < <(step_names full)
 mapfile -t OPTIN_STEPS < <(step_names optin)
@@ -185,8 +186,17 @@ run_phpt() {
     local posix_so; posix_so="$("$php" -n -r 'echo ini_get("extension_dir");')/posix.so"
     [[ -f $posix_so ]] && extra+=(-d "extension=$posix_so")
   fi
+  # The tests' trees go under a directory of this build's instead of /tmp:
+  # statcache watches every ancestor of a cached path, and another process's
+  # short-lived files in a shared /tmp (a compiler's, say) are names gone
+  # before their drain, which refill the files of that device (a hard link
+  # may have come and gone): the tests that count syscalls in a window would
+  # count those refills. World-writable and sticky, as /tmp, for the tests
+  # that run a child as nobody.
+  local tmp=$BUILD/tmp
+  mkdir -p "$tmp" && chmod 1777 "$tmp"
   # shellcheck disable=SC2086
-  (cd "$dir" && TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+  (cd "$dir" && TMPDIR=$tmp TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
       -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} ${PHPT_TESTS:-tests}) \
       >"$log" 2>&1 || rc=$?
   count_phpt "$log"
@@ -554,6 +564,10 @@ step_fuzz() {
   note "inputs of a crash: $LOGS/fuzz/<target>/"
   tally fuzz "$log" $rc '^(PASS|FAIL) '
 }
+step_diff-long() {
+  run_lines diff-long "$LOGS/diff-long-run.log" env SC_DIFF_LONG=1 SC_DIFF_BUILD="$BUILD" \
+    PHP_CONFIG_ZTS="$(zts_php_config)" "$SC_SRC/tests/diff/run.sh" rpcache basedir nobody mounts churn
+}
 step_fuzz-long() { FUZZ_SECS=${FUZZ_SECS:-300} step_fuzz; }
 
 # --- PHP 8.4 in a Debian trixie chroot (issue 21) ----------------------------
@@ -692,8 +706,8 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-needs_nts=" phpt-nts phpt-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
-needs_zts=" phpt-zts host host-valgrind diff "
+needs_nts=" phpt-nts phpt-long diff-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
+needs_zts=" phpt-zts host host-valgrind diff diff-long "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "

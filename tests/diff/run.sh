@@ -33,18 +33,7 @@
 # SC_DIFF_LONG=1: the long run of these modes, at least 50,000 operations
 # per mode once every run passes (churn: 36 sessions of each writing
 # thread); `SC_DIFF_LONG=1 tests/diff/run.sh rpcache basedir nobody mounts
-# churn` took 2 min 8 s on this 2-core machine under load on 2026-12-01,
-# with 4 runs ended at their first mismatch (cases of #25 not fixed there)
-# and the 4 runs of SC_DIFF_KNOWN_UNFIXED skipped; the short runs of these
-# modes take about 45 s of the diff step.
-# SC_DIFF_KNOWN_UNFIXED="file-mounts basedir-rpcache" (the default): runs
-# that a known, unfixed case of #25 fails at once print SKIP with the case
-# instead: file-mounts = the mixed runs of the mounts mode (cases 1 and 2:
-# a file bind mount, a FUSE file mounted into the tree, stale after a
-# child's or another process's write), basedir-rpcache = the child runs of
-# the basedir mode (cases 7 and 8: open_basedir with the realpath cache on,
-# a name below a dangling symlink warns "open_basedir restriction" where
-# PHP says "stat failed").  Set it to "" once those fixes are in.
+# churn`; the short runs of these modes take about 45 s of the diff step.
 # SC_DIFF_PLAIN=1 (driver.php): both sides without statcache, a check of
 # the tester's own model.
 #   tests/diff/run.sh [nts] [zts] [threads] [realpath] [control]
@@ -79,12 +68,6 @@ driver() { "$DIFF_PHP" "${DIFF_ARGS[@]}" "$@"; }
 D=$diff_here/driver.php
 parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control rpcache basedir nobody mounts churn)
 long=${SC_DIFF_LONG:-0}
-known=" ${SC_DIFF_KNOWN_UNFIXED-file-mounts basedir-rpcache} "
-# unfixed NAME WHY: true (and a SKIP line) when NAME is listed as unfixed
-unfixed() {
-  [[ $known == *" $1 "* ]] || return 1
-  echo "SKIP $2 (known unfixed: $3; SC_DIFF_KNOWN_UNFIXED without $1 runs it)"
-}
 # n SHORT LONG: operations of a run in the short (default) or the long run
 n() { if [[ $long == 1 ]]; then echo "$2"; else echo "$1"; fi; }
 # the arguments with PHP's realpath cache at its default (size and TTL)
@@ -168,7 +151,6 @@ for part in "${parts[@]}"; do
         base=$([[ $fl == nts ]] && echo 5100 || echo 5200)
         check "$fl own, open_basedir" ok driver "${STRICT[@]}" "$D" --open-basedir --mode=own \
           --seed=$((base + 1)) --ops="$(n 3000 25000)" --label=$fl-basedir
-        unfixed basedir-rpcache "$fl child, open_basedir, realpath cache on" "#25 cases 7-8" ||
         check "$fl child, open_basedir, realpath cache on" ok "$DIFF_PHP" "${RP[@]}" "${STRICT[@]}" "$D" \
           --open-basedir --realpath-cache --mode=child --seed=$((base + 2)) --ops="$(n 800 10000)" --queries=16 \
           --label=$fl-basedir-rpcache
@@ -205,7 +187,6 @@ for part in "${parts[@]}"; do
       ns=(unshare -m --propagation private --)
       check "nts own, file bind mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mounts=bind \
         --mode=own --seed=5501 --ops="$(n 3000 25000)" --label=nts-bind
-      unfixed file-mounts "nts mixed, file bind mounts" "#25 cases 1-2" ||
       check "nts mixed, file bind mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --mounts=bind \
         --mode=mixed --seed=5502 --ops="$(n 1000 10000)" --queries=12 --label=nts-bind
       check "control, file bind mounts: stale answers are caught" FAIL "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" \
@@ -215,7 +196,6 @@ for part in "${parts[@]}"; do
       fi
       check "nts own, FUSE mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${STRICT[@]}" "$D" --mounts=fuse \
         --mode=own --seed=5511 --ops="$(n 3000 25000)" --label=nts-fuse
-      unfixed file-mounts "nts mixed, FUSE mounts" "#25 cases 1-2" ||
       check "nts mixed, FUSE mounts" ok "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --mounts=fuse \
         --mode=mixed --seed=5512 --ops="$(n 1000 10000)" --queries=12 --label=nts-fuse
       check "control, FUSE mounts: stale answers are caught" FAIL "${ns[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" \

@@ -36,9 +36,14 @@ make -s -C "$here" PHP_CONFIG="$PHP_CONFIG" OUT="$SC_HOST_BIN" EXTRA_CFLAGS="${S
   EXTRA_LDFLAGS="${SC_HOST_CFLAGS:-}" "$SC_HOST_BIN" >&2
 
 if (($# > 0)); then
-  tests=(); for n in "$@"; do tests+=("$here/${n%.host.php}.host.php"); done
+  tests=()
+  for n in "$@"; do
+    n=${n%.host.php}
+    if [[ -f "$here/$n.host.php" ]]; then tests+=("$here/$n.host.php"); else tests+=("$root/tests/adversarial/$n.host.php"); fi
+  done
 else
-  shopt -s nullglob; tests=("$here"/*.host.php)
+  # tests/adversarial keeps the threaded cases of its classes next to the others
+  shopt -s nullglob; tests=("$here"/*.host.php "$root"/tests/adversarial/*.host.php)
 fi
 
 ext_args=()
@@ -77,17 +82,18 @@ for t in "${tests[@]}"; do
   if [[ -n $requires && -z "${SC_EXT:-}" ]]; then
     echo "SKIP $name (requires $requires; SC_EXT not set)"; skip=$((skip + 1)); continue
   fi
-  if [[ ! -f "$here/$name.expect" ]]; then
+  expect=${t%.host.php}.expect
+  if [[ ! -f $expect ]]; then
     echo "FAIL $name (missing $name.expect)"; fail=$((fail + 1)); continue
   fi
   rc=0
   "${wrapper[@]}" "$SC_HOST_BIN" -t "$threads" -n "$requests" -R "$rounds" "${ext_args[@]}" "${ini[@]}" "$t" \
     >"$tmp/out" 2>"$tmp/err" || rc=$?
-  if [[ $rc == "$status" ]] && cmp -s "$tmp/out" "$here/$name.expect"; then
+  if [[ $rc == "$status" ]] && cmp -s "$tmp/out" "$expect"; then
     echo "PASS $name"; pass=$((pass + 1))
   else
     echo "FAIL $name (exit $rc, expected $status)"; fail=$((fail + 1))
-    diff -u "$here/$name.expect" "$tmp/out" | head -n 40 | sed 's/^/    /' || true
+    diff -u "$expect" "$tmp/out" | head -n 40 | sed 's/^/    /' || true
     head -n 20 "$tmp/err" | sed 's/^/    stderr: /'
   fi
 done

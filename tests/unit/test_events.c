@@ -346,6 +346,191 @@ static void an_empty_buffer_does_nothing(void **state)
 	assert_int_equal(sc_gen_epoch(g), 1);
 }
 
+/* Appends a rename half: name event with a cookie. */
+static void put_moved(buf *b, int wd, uint32_t mask, uint32_t cookie, const char *name)
+{
+	uint32_t n = (uint32_t) ((strlen(name) + 1 + 15) & ~(size_t) 15);
+	struct inotify_event ev = { .wd = wd, .mask = mask, .cookie = cookie, .len = n };
+	assert_true(b->len + sizeof(ev) + n <= sizeof(b->data));
+	memcpy(b->data + b->len, &ev, sizeof(ev));
+	b->len += sizeof(ev);
+	memset(b->data + b->len, 0, n);
+	memcpy(b->data + b->len, name, strlen(name));
+	b->len += n;
+}
+
+/* The drain's view of b: every name that appeared, finished. */
+static void created_of(sc_gen *g, const buf *b, sc_created *c)
+{
+	sc_event_tally t = { 0 };
+	sc_created_init(c);
+	sc_events_apply(g, b->data, b->len, &t, sc_created_note, c);
+	sc_created_finish(c);
+}
+
+static const sc_created_name *find_created(const sc_created *c, int wd, const char *name)
+{
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->e[i].wd == wd && strcmp(c->e[i].name, name) == 0) {
+			return &c->e[i];
+		}
+	}
+	return NULL;
+}
+
+static void a_link_made_and_removed_before_the_drain_is_gone(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+	const sc_created_name *e;
+
+	/* ln f g && echo >> g && rm g */
+	put_name(&b, 5, IN_CREATE, "g");
+	put_name(&b, 5, IN_MODIFY, "g");
+	put_name(&b, 5, IN_CLOSE_WRITE, "g");
+	put_name(&b, 5, IN_DELETE, "g");
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, 1);
+	e = find_created(&c, 5, "g");
+	assert_non_null(e);
+	assert_true(e->gone);
+	assert_false(e->present);
+}
+
+static void a_link_moved_out_of_sight_is_gone(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+
+	put_name(&b, 5, IN_CREATE, "g");
+	put_moved(&b, 5, IN_MOVED_FROM, 77, "g");   /* no IN_MOVED_TO: unwatched */
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, 1);
+	assert_true(c.e[0].gone);
+	assert_false(c.e[0].present);
+}
+
+static void an_atomic_write_is_proven_harmless_and_its_target_checked(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+	const sc_created_name *tmp, *conf;
+
+	/* echo x > conf.tmp && mv conf.tmp conf (conf was there before) */
+	put_name(&b, 5, IN_CREATE, "conf.tmp");
+	put_name(&b, 5, IN_MODIFY, "conf.tmp");
+	put_name(&b, 5, IN_CLOSE_WRITE, "conf.tmp");
+	put_moved(&b, 5, IN_MOVED_FROM, 9, "conf.tmp");
+	put_moved(&b, 5, IN_MOVED_TO, 9, "conf");
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, 2);
+	tmp = find_created(&c, 5, "conf.tmp");
+	conf = find_created(&c, 5, "conf");
+	assert_non_null(tmp);
+	assert_non_null(conf);
+	assert_false(tmp->gone);
+	assert_false(tmp->present);
+	assert_false(conf->gone);
+	assert_true(conf->present);   /* checked by lstat() instead */
+}
+
+static void a_rename_into_another_watched_directory_hands_over(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+
+	put_name(&b, 5, IN_CREATE, "g");
+	put_moved(&b, 5, IN_MOVED_FROM, 3, "g");
+	put_moved(&b, 6, IN_MOVED_TO, 3, "h");
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, 2);
+	assert_false(find_created(&c, 5, "g")->gone);
+	assert_true(find_created(&c, 6, "h")->present);
+	assert_false(find_created(&c, 6, "h")->gone);
+}
+
+static void a_new_name_renamed_over_is_gone(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+	const sc_created_name *e;
+
+	/* ln f g && echo >> g && mv h g: g's first inode went unseen */
+	put_name(&b, 5, IN_CREATE, "g");
+	put_moved(&b, 5, IN_MOVED_FROM, 4, "h");
+	put_moved(&b, 5, IN_MOVED_TO, 4, "g");
+	created_of(*state, &b, &c);
+	e = find_created(&c, 5, "g");
+	assert_non_null(e);
+	assert_true(e->gone);
+	assert_true(e->present);
+	assert_null(find_created(&c, 5, "h"));   /* there before: checked then */
+}
+
+static void a_name_made_again_keeps_one_entry_and_its_past(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+
+	/* SQLite's journal: made and removed twice, there at the end */
+	for (int i = 0; i < 2; i++) {
+		put_name(&b, 5, IN_CREATE, "db-journal");
+		put_name(&b, 5, IN_DELETE, "db-journal");
+	}
+	put_name(&b, 5, IN_CREATE, "db-journal");
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, 1);
+	assert_true(c.e[0].gone);
+	assert_true(c.e[0].present);
+}
+
+static void names_there_before_and_directories_are_not_tracked(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+
+	put_name(&b, 5, IN_DELETE, "old");            /* checked when it appeared */
+	put_moved(&b, 5, IN_MOVED_FROM, 8, "old2");   /* moved out of sight */
+	put_name(&b, 5, IN_CREATE | IN_ISDIR, "sub");
+	put_name(&b, 5, IN_DELETE | IN_ISDIR, "sub");
+	put_name(&b, 5, IN_MODIFY, "x");
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, 0);
+	assert_false(c.overflow);
+}
+
+static void more_names_than_room_overflow(void **state)
+{
+	sc_created c;
+	buf b = { .len = 0 };
+	char name[16];
+
+	for (int i = 0; i <= SC_CREATED_MAX; i++) {
+		snprintf(name, sizeof(name), "n%d", i);
+		put_name(&b, 5, IN_CREATE, name);
+	}
+	created_of(*state, &b, &c);
+	assert_int_equal(c.n, SC_CREATED_MAX);
+	assert_true(c.overflow);
+}
+
+static void ignored_above_the_base_counts_a_watch_gone(void **state)
+{
+	sc_gen *g = *state;
+	sc_event_tally t = { 0 };
+	buf b = { .len = 0 };
+
+	atomic_store(&g->wd_base, 10);
+	put(&b, 12, IN_DELETE_SELF, NULL, 0);
+	put(&b, 12, IN_IGNORED, NULL, 0);
+	put(&b, 9, IN_IGNORED, NULL, 0);    /* removed by the flush that set the base */
+	put(&b, 10, IN_IGNORED, NULL, 0);
+	put(&b, 11, IN_IGNORED, NULL, 0);
+	apply(g, &b, &t);
+	assert_int_equal(atomic_load(&g->watches_gone), 2);
+	assert_int_equal(sc_gen_epoch(g), 1);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -362,6 +547,15 @@ int main(void)
 		cmocka_unit_test_setup_teardown(a_name_longer_than_the_buffer_stops_parsing, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(an_unaligned_buffer_is_parsed_like_an_aligned_one, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(an_empty_buffer_does_nothing, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_link_made_and_removed_before_the_drain_is_gone, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_link_moved_out_of_sight_is_gone, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(an_atomic_write_is_proven_harmless_and_its_target_checked, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_rename_into_another_watched_directory_hands_over, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_new_name_renamed_over_is_gone, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_name_made_again_keeps_one_entry_and_its_past, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(names_there_before_and_directories_are_not_tracked, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(more_names_than_room_overflow, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(ignored_above_the_base_counts_a_watch_gone, gen_setup, gen_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,12 +94,13 @@ static void a_file_created_by_this_process_is_seen_after_the_sync_point(void **s
 }
 
 /* SQLite makes and removes its -journal once per transaction: a hundred
- * times in one drain must not cost the results of other directories. */
+ * times in one drain cost no flush; the files of its device are looked at
+ * again once (the journal could have been a hard link to one of them). */
 static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **state)
 {
 	fx *f = *state;
 	sc_proc_settings s = fx_default_settings;
-	uint64_t misses, flushes;
+	uint64_t misses, flushes, drops;
 	uint32_t epoch;
 
 	s.test_watcher = 0; /* one drain: the sync point's */
@@ -109,8 +110,11 @@ static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **
 	fx_write(f, "code/a.php", "abc");
 	sc_proc_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
+	assert_missing(lk(f, P(f, "code/none.php")), P(f, "code/none.php"), ENOENT);
+	assert_same_as_lstat(lk(f, P(f, "code")), P(f, "code"));
 	assert_missing(lk(f, P(f, "db/x-journal")), P(f, "db/x-journal"), ENOENT);
 	flushes = atomic_load(&sc_the_proc.gen->flushes);
+	drops = atomic_load(&sc_the_proc.gen->link_drops);
 	epoch = sc_gen_epoch(sc_the_proc.gen);
 	for (int i = 0; i < 100; i++) {
 		fx_write(f, "db/x-journal", "j");
@@ -119,11 +123,62 @@ static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **
 	fx_write(f, "db/x-journal", "last");
 	sc_proc_mark_pending();
 	misses = cnt(&f->c->n->misses);
+	/* the journal went between drains: it may have been a hard link to a
+	 * cached file, so the files of its device are looked at again, once */
 	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
-	assert_int_equal(cnt(&f->c->n->misses), misses); /* still a hit */
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
+	assert_int_equal(atomic_load(&sc_the_proc.gen->link_drops), drops + 1);
+	/* no flush: directories and missing names stay hits */
+	misses = cnt(&f->c->n->misses);
+	assert_missing(lk(f, P(f, "code/none.php")), P(f, "code/none.php"), ENOENT);
+	assert_same_as_lstat(lk(f, P(f, "code")), P(f, "code"));
+	assert_int_equal(cnt(&f->c->n->misses), misses);
 	assert_int_equal(atomic_load(&sc_the_proc.gen->flushes), flushes);
 	assert_int_equal(sc_gen_epoch(sc_the_proc.gen), epoch);
 	assert_same_as_lstat(lk(f, P(f, "db/x-journal")), P(f, "db/x-journal"));
+}
+
+/* A hard link made, written through and removed before the drain: when the
+ * drain looks, the name is gone, and link() raised no event in the linked
+ * file's directory.  An atomic write (a new name renamed over another in
+ * the same drain) drops nothing else. */
+static void a_link_gone_before_the_drain_drops_the_linked_file(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	uint64_t misses;
+	int fd;
+
+	s.test_watcher = 0;
+	fx_restart(f, &s);
+	fx_mkdir(f, "w");
+	fx_mkdir(f, "v");
+	fx_write(f, "v/f", "a");
+	fx_write(f, "w/other", "o");
+	fx_write(f, "w/conf", "old");
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "v/f")), P(f, "v/f"));
+	assert_same_as_lstat(lk(f, P(f, "w/other")), P(f, "w/other"));
+	assert_same_as_lstat(lk(f, P(f, "w/conf")), P(f, "w/conf"));
+
+	fx_write(f, "w/conf.tmp", "new conf");
+	assert_int_equal(rename(P(f, "w/conf.tmp"), P(f, "w/conf")), 0);
+	sc_proc_mark_pending();
+	misses = cnt(&f->c->n->misses);
+	assert_same_as_lstat(lk(f, P(f, "w/conf")), P(f, "w/conf"));
+	assert_same_as_lstat(lk(f, P(f, "v/f")), P(f, "v/f"));
+	assert_same_as_lstat(lk(f, P(f, "w/other")), P(f, "w/other"));
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);   /* conf only */
+
+	assert_int_equal(link(P(f, "v/f"), P(f, "w/g")), 0);
+	fd = open(P(f, "w/g"), O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "xyz", 3), 3);
+	close(fd);
+	assert_int_equal(unlink(P(f, "w/g")), 0);
+	sc_proc_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "v/f")), P(f, "v/f"));
+	assert_int_equal(lk(f, P(f, "v/f"))->r.st.st_size, 4);
 }
 
 /* rmdir of a watched directory (Shellbox's temporary directories) drops
@@ -796,6 +851,7 @@ int main(void)
 		T(a_path_under_a_missing_directory_is_found_once_created_and_synced),
 		T(a_file_created_by_this_process_is_seen_after_the_sync_point),
 		T(a_name_made_again_and_again_in_one_drain_keeps_other_results),
+		T(a_link_gone_before_the_drain_drops_the_linked_file),
 		T(a_removed_directory_drops_its_names_and_nothing_else),
 		T(a_path_under_a_regular_file_is_missing_with_enotdir),
 		T(a_symlink_as_last_component_is_a_link),
