@@ -375,7 +375,7 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 		}
 		return true;
 	}
-	e = sc_hook_lookup(resolved, strlen(resolved), false);
+	e = sc_hook_lookup(resolved, strlen(resolved));
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(c, e); /* stat() and access() follow it */
 	}
