@@ -352,6 +352,16 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 	if (!basedir_checked && PG(open_basedir) && *PG(open_basedir)) {
 		return true; /* PHP's own call: it checks first (php_stat() then calls our url_stat) */
 	}
+	if (path[len - 1] != '/' && !(path[len - 1] == '.' && (path[len - 2] == '/'
+			|| (path[len - 2] == '.' && len > 2 && path[len - 3] == '/')))) {
+		/* the hit: a last component the walk keeps is first looked up
+		 * whole in PHP's cache, and a name found there is the answer */
+		realpath_cache_bucket *b = realpath_cache_lookup(path, len, time(NULL));
+		if (b) {
+			e = sc_hook_lookup(b->realpath, b->realpath_len);
+			goto found;
+		}
+	}
 	c = statcache_thread_cache();
 	if (c) {
 		hits = atomic_load_explicit(&c->n->hits, memory_order_relaxed);
@@ -376,8 +386,9 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 		return true;
 	}
 	e = sc_hook_lookup(resolved, strlen(resolved));
+found:
 	if (e && e->r.kind == SC_KIND_LINK) {
-		e = sc_follow_last(c, e); /* stat() and access() follow it */
+		e = sc_follow_last(SCG(cache), e); /* stat() and access() follow it */
 	}
 	if (e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING)) {
 		*out = e;
