@@ -8,9 +8,16 @@
 # A test is listed when its --FILE-- section, or a tests/include/*.inc file it
 # includes, calls var_dump(), or when its expected output has a PHP error.
 # scripts/test.sh matrix runs the phpt suite with Xdebug minus these.
+# --count: one sentence, how many of the suite's tests are listed
+# (docs/compatibility.md quotes it: scripts/readme-figures.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
+if [ "${1:-}" = --count ]; then
+	listed=$("$0" | wc -l); all=$(find tests -name '*.phpt' | wc -l)
+	echo "$listed of the $all phpt tests (listed with the reason by \`tests/matrix/xdebug-tests.sh\`) cannot match their \`--EXPECT--\` with Xdebug loaded; the other $((all - listed)) run with it."
+	exit 0
+fi
 for t in $(find tests -name '*.phpt' | sort); do
 	file=$(sed -n '/^--FILE--$/,/^--[A-Z]*--$/p' "$t")
 	incs=$(grep -o "include/[a-z_]*\.inc" <<<"$file" | sort -u | sed 's|^|tests/|' || true)
