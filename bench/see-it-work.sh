@@ -8,6 +8,8 @@
 # them at the end; nothing is left running and no system config is changed
 # besides DokuWiki's data dir (three bench pages, its search index).
 # Env: PASSES (3), REQUESTS (30 per run), OPCACHE (both | debian | vt0).
+# The result goes to bench/results/dokuwiki-short-<date>.json (commit it to
+# update the figures docs/benchmarks.md quotes: scripts/readme-figures.sh).
 # The full table and more passes: bench/apps/run.sh --help.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,6 +23,6 @@ sc_log "    $so"
 sc_log "2/3 installing php-fpm, nginx, DokuWiki (when missing)"
 sc_install_servers dokuwiki
 sc_log "3/3 measuring: off / on, ${PASSES:-3} passes x ${REQUESTS:-30} requests, alternating (php-fpm restarted for each)"
-STATCACHE_SO=$so "$here/apps/run.sh" --app dokuwiki --short --no-baseline \
+STATCACHE_SO=$so "$here/apps/run.sh" --app dokuwiki --short --no-baseline --out "$here/results" \
 	--passes "${PASSES:-3}" --requests "${REQUESTS:-30}" --opcache "${OPCACHE:-both}"
 echo "(see-it-work: $(( $(date +%s) - t0 )) s in all)"

@@ -197,6 +197,9 @@ echo "ok composer.json: $name, extension $en, php $reqphp, " . count($co) . " co
 echo "ok versions: $hv (php_statcache.h, package.xml, CHANGELOG.md)\n";
 ' >"$work/meta.out" 2>&1 || { cat "$work/meta.out" >&2; fail "metadata (composer.json, package.xml, versions)"; }
 sed 's/^ok /check-package: ok: /' "$work/meta.out"
+# every figure the README and docs/ quote is what its result file gives
+"$ROOT/scripts/readme-figures.sh" --check >"$work/figures.out" 2>&1 || { cat "$work/figures.out" >&2; fail "README figures (scripts/readme-figures.sh --check)"; }
+say "ok: $(tail -n 1 "$work/figures.out")"
 # the version in every place that names it (scripts/check-versions.sh)
 "$ROOT/scripts/check-versions.sh" >"$work/versions.out" 2>&1 || { cat "$work/versions.out" >&2; fail "versions (scripts/check-versions.sh)"; }
 grep -v ': ok: ' "$work/versions.out" >&2 || true

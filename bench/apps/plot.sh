@@ -14,7 +14,7 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
 	for a in "$here"/*/app.sh; do
 		a=$(basename "$(dirname "$a")")
-		f=$(ls -t "$here"/results/"$a"-2*.json 2>/dev/null | head -n1 || true)
+		f=$(ls "$here"/results/"$a"-2*.json 2>/dev/null | sort | tail -n1 || true)
 		[ -n "$f" ] && files+=("$f")
 	done
 fi

@@ -136,7 +136,7 @@ measure() { # opmode cfg pass
 			"$d/attr-stats0.json" "$d/attr-stats1.json" >> "$attrs"
 		rm -rf "$d/attr" "$d/attr.trace"
 	fi
-	sc_log "$opmode $cfg pass $pass: $(tail -n1 "$records" | php -r '$r=json_decode(fgets(STDIN),true); printf("stat-family %.1f/req, cpu %.2f ms/req", $r["per_req"]["stat_family"], $r["cpu_ms"]);')"
+	sc_log "$opmode $cfg pass $pass: $(tail -n1 "$records" | php -r '$r=json_decode(fgets(STDIN),true); printf("stat-family %.1f/req, on-CPU %.2f ms/req (schedstat)", $r["per_req"]["stat_family"], $r["cpu_sched_ms"]);')"
 	[ -n "${SC_KEEP_TMP:-}" ] || rm -rf "$d"/{warm,traced,cpu}   # bodies: hashes kept, files not needed
 }
 
