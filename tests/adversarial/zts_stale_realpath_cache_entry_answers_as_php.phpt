@@ -52,7 +52,7 @@ foreach ($c as $k => $v) {
     }
 }
 echo $out;
-if ($before) {
+if ($before && $before['enabled']) { // (a static build has it loaded, off, under php -n too)
     $after = statcache_stats();
     fprintf(STDERR, "after the child: %d hits, %d left to PHP\n", $after['hits'] - $before['hits'],
         $after['bypassed'] + $after['untrusted'] - $before['bypassed'] - $before['untrusted']);
