@@ -35,7 +35,7 @@ DIR=$CACHE/php84-chroot
 STAMP=$DIR/.statcache-stamp
 SUITE=trixie
 MIRROR=${SC_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-PKGS=php8.4-cli,php8.4-dev,php8.4-fpm,php8.4-opcache,make,gcc,libc6-dev,libcmocka-dev,strace,ltrace,procps,util-linux,mount,python3,nginx,curl,perl,bindfs,fuse3,iproute2
+PKGS=php8.4-cli,php8.4-dev,php8.4-fpm,php8.4-opcache,openssl,make,gcc,libc6-dev,libcmocka-dev,strace,ltrace,procps,util-linux,mount,python3,nginx,curl,perl,bindfs,fuse3,iproute2
 want_stamp="debootstrap --variant=minbase --include=$PKGS $SUITE"
 
 log() { echo "php84-chroot: $*" >&2; }
