@@ -41,44 +41,46 @@ LOGS=$BUILD/logs
 # The steps, in the order they run: name, tier (default: a plain run and CI;
 # full: added by --full; optin: only when named), typical seconds on a fresh
 # 2-core Debian 12 with an empty cache (builds included: a step that needs a
-# PHP built first pays for it), and what the step proves.
+# PHP built first pays for it; measured on 2026-12-01: the default tier took
+# 1,675 s from an empty cache, the package installs of a new machine about
+# 90 s more), and what the step proves.
 STEPS=$(cat <<'TABLE'
-deps          default   60 the Debian packages every step needs are installed (scripts/deps.sh)
-build-nts     default   10 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
-zts-php       default  110 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
-build-zts     default   10 statcache builds for that ZTS PHP with -Werror
-compile84     default   10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
-unit          default   15 the pure C core: cmocka tests (tests/unit)
-phpt-nts      default  150 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them
-phpt-zts      default  200 the phpt suite on the ZTS debug PHP
-host          default   60 the threaded host: many PHP threads in one process (tests/host)
-host-valgrind default   90 thread start/end and cross-thread sync points under valgrind: no leak
-fpm           default   60 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize (tests/fpm)
-tsan          default  240 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
-stubs         default   10 the arginfo headers are what gen_stub.php makes of the stubs
-package       default   50 composer.json, package.xml, versions, and a build from the pecl tarball alone
-static        default  300 statcache compiled into a static ZTS PHP, then the phpt suite on it
-matrix        default  600 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
-apache        default  480 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
-fpm-pools     default   90 php-fpm with pools as www-data and nobody, per worker and shared
-install       default   45 the Debian install steps of the README, as written, load statcache in php-fpm and the CLI
-status        default   30 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
-cli-soak      default   60 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
-fuzz          default  150 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
-diff          default  240 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
-asan-php      default  400 a ZTS debug PHP built with ASan + UBSan (once, cached)
-phpt-asan     default  500 the phpt suite under ASan + UBSan: no report, no leak
-php84-root    default  160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
-build-84      default   30 statcache builds for PHP 8.4 in the chroot with -Werror
-phpt-84       default  170 the phpt suite on PHP 8.4
-unit-84       default   50 the cmocka tests built and run in the chroot
-fpm-84        default   15 shared mode in PHP 8.4's php-fpm behind nginx
-diff-84       default   10 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
-phpt-long     full     150 the stress tests at full size (SC_LONG=1): 2,000 child waits per wait function
-cli-soak-long full     620 the CLI soak for 10 minutes
-apache-long   full     900 100 graceful Apache restarts, counts flat against a run without statcache
-fuzz-long     full     620 5 minutes of fuzzing per libFuzzer target
-diff-long     full     300 the differential tester's new modes at 50,000 operations or more each
+deps          default    90 the Debian packages every step needs are installed (scripts/deps.sh)
+build-nts     default    10 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
+zts-php       default   175 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
+build-zts     default    10 statcache builds for that ZTS PHP with -Werror
+compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
+unit          default    15 the pure C core: cmocka tests (tests/unit)
+phpt-nts      default    45 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them
+phpt-zts      default    40 the phpt suite on the ZTS debug PHP
+host          default    15 the threaded host: many PHP threads in one process (tests/host)
+host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
+fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize (tests/fpm)
+tsan          default   145 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
+stubs         default     5 the arginfo headers are what gen_stub.php makes of the stubs
+package       default    30 composer.json, package.xml, versions, and a build from the pecl tarball alone
+static        default   230 statcache compiled into a static ZTS PHP, then the phpt suite on it
+matrix        default   135 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
+apache        default   130 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
+fpm-pools     default     5 php-fpm with pools as www-data and nobody, per worker and shared
+install       default    15 the Debian install steps of the README, as written, load statcache in php-fpm and the CLI
+status        default     5 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
+cli-soak      default    50 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
+fuzz          default   125 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
+diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
+asan-php      default   215 a ZTS debug PHP built with ASan + UBSan (once, cached)
+phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
+php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
+build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
+phpt-84       default    40 the phpt suite on PHP 8.4
+unit-84       default    15 the cmocka tests built and run in the chroot
+fpm-84        default    10 shared mode in PHP 8.4's php-fpm behind nginx
+diff-84       default     5 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
+phpt-long     full      150 the stress tests at full size (SC_LONG=1): 2,000 child waits per wait function
+cli-soak-long full      620 the CLI soak for 10 minutes
+apache-long   full      600 100 graceful Apache restarts, counts flat against a run without statcache
+fuzz-long     full      620 5 minutes of fuzzing per libFuzzer target
+diff-long     full      230 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
 TABLE
 )
