@@ -37,6 +37,7 @@ for ($i = 0; $i < 10; $i++) {
 }
 $script = "$d/listings.php";
 file_put_contents($script, '<?php
+require ' . var_export(__DIR__ . '/../include/common.inc', true) . ';
 $t = ' . var_export($tree, true) . ';
 function all(string $t): int {
     $n = count(scandir($t)) + count(scandir("$t/sub", SCANDIR_SORT_NONE));
@@ -56,9 +57,7 @@ function all(string $t): int {
     return $n;
 }
 $warm = all($t);
-usleep(1111);                      // begin marker
-$again = all($t) + all($t) + all($t);
-usleep(2222);                      // end marker
+$again = sc_quiet_window(fn() => all($t) + all($t) + all($t));
 $s = statcache_stats();
 echo $warm * 3 === $again ? "same counts" : "counts differ: $warm $again", " ", $s["listing_hits"] > 0 ? "listing hits" : "no listing hits", "\n";
 ');
@@ -91,19 +90,9 @@ $on_closed = function (string $l) use ($closed): bool {
     return false;
 };
 
-$in = false;
-$markers = 0;
-$calls = [];
-foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
-    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
-        $markers++;
-        $in = $m[1] === '1111';
-        continue;
-    }
-    if ($in && preg_match('/^\d+\s+(getdents64|getdents|openat|open|access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l) && !$on_closed($l)) {
-        $calls[] = $l;
-    }
-}
+['markers' => $markers, 'calls' => $calls] = sc_last_window($log,
+    '/^\d+\s+(getdents64|getdents|openat|open|access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/',
+    fn($l) => !$on_closed($l));
 echo "markers: $markers\n";
 echo "directory and stat syscalls between the markers: ", count($calls), "\n";
 echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';

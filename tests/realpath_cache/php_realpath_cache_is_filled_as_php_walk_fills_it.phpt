@@ -33,6 +33,7 @@ $paths = ["$d/extensions/Ext/extension.json", "$d/extensions/Alias/Hooks.php", "
     "$d/extensions/Ext/../Ext/./Hooks.php", "$d//core/Ext//Hooks.php", "$d/extensions/Ext/i18n/"];
 $script = "$d/calls.php";
 file_put_contents($script, '<?php
+require ' . var_export(__DIR__ . '/../include/common.inc', true) . ';
 $paths = ' . var_export($paths, true) . ';
 // every way PHP resolves an absolute name, each after an empty realpath cache
 function calls(array $paths, bool $write, bool $dump): string {
@@ -77,9 +78,7 @@ if (($argv[1] ?? "") === "quiet") {
     calls($paths, false, false);
     $readable = array_values(array_filter($paths, fn($p) => realpath($p) !== false));
     clearstatcache(true);
-    usleep(1111);                   // begin marker
-    $out = calls($readable, false, false);
-    usleep(2222);                   // end marker
+    sc_quiet_window(fn() => calls($readable, false, false));
     echo count($readable), " names that resolve\n";
     exit;
 }
@@ -100,17 +99,7 @@ $log = "$d/strace.log";
      'trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat,nanosleep,clock_nanosleep'],
     sc_php_with_ext(['statcache.enable_cli' => 1]), [$script, 'quiet']));
 echo "exit $rc, $err$out";
-$in = false;
-$calls = [];
-foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
-    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
-        $in = $m[1] === '1111';
-        continue;
-    }
-    if ($in && str_contains($l, $d) && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l)) {
-        $calls[] = $l;
-    }
-}
+$calls = sc_last_window($log, SC_STAT_FAMILY, fn($l) => str_contains($l, $d))['calls'];
 echo "stat-family and readlink syscalls on the tree between the markers: ", count($calls), "\n";
 echo implode("\n", array_slice($calls, 0, 10)), $calls ? "\n" : '';
 ?>

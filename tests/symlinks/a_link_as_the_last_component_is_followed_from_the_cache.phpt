@@ -44,6 +44,7 @@ $hits = ['file', 'dir', 'x/up', 'dirlink2', 'dangling', 'notdir', 'secret', 'thr
 $php = ['c9', 'loop1', 'slash'];
 $script = "$d/lookups.php";
 file_put_contents($script, '<?php
+require ' . var_export(__DIR__ . '/../include/common.inc', true) . ';
 set_error_handler(function ($no, $msg) { echo "  warning: $msg\n"; return true; });
 function all(array $paths): string {
     ob_start();
@@ -63,9 +64,7 @@ $php = array_map(fn($p) => "$d/$p", ' . var_export($php, true) . ');
 $warm = all($hits) . all($php);
 // a ZTS PHP drops "." and ".." itself: a link text holding them is its own
 $quiet = PHP_ZTS ? array_filter($hits, fn($p) => basename($p) !== "up") : $hits;
-usleep(1111);                      // begin marker
-all($quiet);
-usleep(2222);                      // end marker
+sc_quiet_window(fn() => all($quiet));
 $again = all($hits) . all($php);
 echo $warm === $again ? "same answers\n" : "answers changed\n$again";
 echo $warm;
@@ -84,19 +83,7 @@ echo "exit $rc, $err";
 echo "answers and warnings ", $out === $plain ? 'as PHP without the cache' : "differ:\n$out\n---\n$plain", "\n";
 echo $out;
 
-$in = false;
-$markers = 0;
-$calls = [];
-foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
-    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
-        $markers++;
-        $in = $m[1] === '1111';
-        continue;
-    }
-    if ($in && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l)) {
-        $calls[] = $l;
-    }
-}
+['markers' => $markers, 'calls' => $calls] = sc_last_window($log);
 echo "markers: $markers\n";
 echo "stat-family and readlink syscalls between the markers: ", count($calls), "\n";
 echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';

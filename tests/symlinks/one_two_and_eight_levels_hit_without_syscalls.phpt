@@ -40,6 +40,7 @@ foreach (['one/a', 'abs', 'x/two/a', 'c8/a', 'x/two/a/s', 'c7/a/s' /* 7 + s = 8 
 }
 $script = "$d/lookups.php";
 file_put_contents($script, '<?php
+require ' . var_export(__DIR__ . '/../include/common.inc', true) . ';
 $paths = ' . var_export($paths, true) . ';
 function all(array $paths): string {
     $out = "";
@@ -53,9 +54,7 @@ function all(array $paths): string {
     return $out;
 }
 $warm = all($paths);
-usleep(1111);                      // begin marker
-$again = all($paths) . all($paths) . all($paths);
-usleep(2222);                      // end marker
+$again = sc_quiet_window(fn() => all($paths) . all($paths) . all($paths));
 echo $warm === substr($again, 0, strlen($warm)) ? "same answers\n" : "answers changed\n";
 echo $warm;
 if (function_exists("statcache_stats")) {
@@ -73,19 +72,7 @@ echo "exit $rc, $err";
 echo "answers ", $out === $php ? 'as PHP without the cache' : "differ:\n$out\n---\n$php", "\n";
 echo count($paths), " paths\n";
 
-$in = false;
-$markers = 0;
-$calls = [];
-foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
-    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
-        $markers++;
-        $in = $m[1] === '1111';
-        continue;
-    }
-    if ($in && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l)) {
-        $calls[] = $l;
-    }
-}
+['markers' => $markers, 'calls' => $calls] = sc_last_window($log);
 echo "markers: $markers\n";
 echo "stat-family and readlink syscalls between the markers: ", count($calls), "\n";
 echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';

@@ -29,6 +29,7 @@ $paths = ["$d/extensions/Ext", "$d/extensions/Ext/extension.json", "$d/extension
     "$d/core/Ext/extension.json", "$d/core/Ext/extension.json/x", "$d/nothing/here"];
 $script = "$d/lookups.php";
 file_put_contents($script, '<?php
+require ' . var_export(__DIR__ . '/../include/common.inc', true) . ';
 $paths = ' . var_export($paths, true) . ';
 function all(array $paths): string {
     $out = "";
@@ -42,9 +43,7 @@ $warm = all($paths);
 $failing = array_values(array_filter($paths, fn($p) => realpath($p) === false && !is_link($p)));
 clearstatcache(true);
 all($failing);
-usleep(1111);                      // begin marker
-$quiet = all($failing) . all($failing);
-usleep(2222);                      // end marker
+sc_quiet_window(fn() => all($failing) . all($failing));
 $again = all($paths) . all($paths);
 echo $warm . $warm === $again ? "same answers\n" : "answers changed\n";
 echo count($failing), " failing spellings in the traced window\n";
@@ -59,17 +58,7 @@ echo "exit $rc, $err";
 [$prc, $plain, $perr] = sc_run(array_merge(sc_php_plain(), [$script]));
 echo "answers ", $out === $plain ? 'as PHP without the cache' : "differ:\n$out\n---\n$plain", "\n";
 echo str_replace($d, 'D', $out);
-$in = false;
-$calls = [];
-foreach (file($log, FILE_IGNORE_NEW_LINES) as $l) {
-    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
-        $in = $m[1] === '1111';
-        continue;
-    }
-    if ($in && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l)) {
-        $calls[] = $l;
-    }
-}
+$calls = sc_last_window($log)['calls'];
 echo "syscalls between the markers: ", count($calls), "\n";
 echo implode("\n", array_slice($calls, 0, 10)), $calls ? "\n" : '';
 ?>

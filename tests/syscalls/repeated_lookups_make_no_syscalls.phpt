@@ -35,6 +35,7 @@ for ($i = 0; $i < 15; $i++) {
 }
 $script = "$d/lookups.php";
 file_put_contents($script, '<?php
+require ' . var_export(__DIR__ . '/../include/common.inc', true) . ';
 $paths = ' . var_export($paths, true) . ';
 function all(array $paths): int {
     $n = 0;
@@ -46,9 +47,7 @@ function all(array $paths): int {
 $warm = all($paths);
 // a ZTS PHP drops a trailing "/" itself: such spellings are its own there
 $quiet = PHP_ZTS ? array_filter($paths, fn($p) => substr($p, -1) !== "/") : $paths;
-usleep(1111);                      // begin marker
-all($quiet) + all($quiet) + all($quiet);
-usleep(2222);                      // end marker
+sc_quiet_window(fn() => all($quiet) + all($quiet) + all($quiet));
 $again = all($paths) + all($paths) + all($paths);
 echo $warm, " ", $again, "\n";
 if (function_exists("statcache_stats")) {
@@ -68,20 +67,7 @@ echo "exit $rc: ", strtok($out, "\n") === $plain ? "the answers of php -n" : "$o
 echo strtok("\n") ?: '', "\n";
 echo $err === '' ? '' : "stderr: $err\n";
 
-$lines = file($log, FILE_IGNORE_NEW_LINES);
-$in = false;
-$markers = 0;
-$calls = [];
-foreach ($lines as $l) {
-    if (preg_match('/nanosleep\(.*tv_nsec=(1111|2222)000\b/', $l, $m)) {
-        $markers++;
-        $in = $m[1] === '1111';
-        continue;
-    }
-    if ($in && preg_match('/^\d+\s+(access|faccessat2?|stat|lstat|newfstatat|statx|readlinkat|readlink)\(/', $l, $m)) {
-        $calls[] = $l;
-    }
-}
+['markers' => $markers, 'calls' => $calls] = sc_last_window($log);
 echo "markers: $markers\n";
 echo "stat-family syscalls between the markers: ", count($calls), "\n";
 echo implode("\n", array_slice($calls, 0, 20)), $calls ? "\n" : '';
