@@ -14,16 +14,20 @@ PHP_ARG_ENABLE([statcache-dev],
   [no])
 
 if test "$PHP_STATCACHE" != "no"; then
-  statcache_sources="statcache.c hooks.c statcache_testapi.c"
+  dnl Sources by layer (README "Where things are"): the module face at the
+  dnl root; src/php (Zend-facing answers and sync points) -> src/engine (the
+  dnl lookup) -> src/core (pure C, no Zend).  Includes name the layer.
+  statcache_sources="statcache.c hooks.c src/php/testapi.c"
   statcache_have_cache=yes
   AC_CHECK_HEADERS([sys/inotify.h sys/epoll.h sys/statfs.h], [], [statcache_have_cache=no])
 
   if test "$statcache_have_cache" = "yes"; then
-    dnl The cache itself: pure C parts first, then the process machine.
-    statcache_sources="$statcache_sources statcache_sync.c statcache_gen.c statcache_events.c statcache_path.c \
-      statcache_table.c statcache_trust.c statcache_log.c statcache_shared.c \
-      statcache_watcher.c statcache_lookup.c statcache_include.c statcache_follow.c \
-      statcache_listing.c statcache_listing_hooks.c statcache_rpwalk.c statcache_realpath.c"
+    statcache_core="src/core/gen.c src/core/events.c src/core/canon.c src/core/table.c \
+      src/core/trust.c src/core/log.c src/core/listing.c src/core/rpwalk.c"
+    statcache_process="statcache_shared.c statcache_watcher.c"
+    statcache_engine="src/engine/lookup.c src/engine/follow.c"
+    statcache_php="src/php/sync.c src/php/include.c src/php/listing_hooks.c src/php/realpath.c"
+    statcache_sources="$statcache_sources $statcache_core $statcache_process $statcache_engine $statcache_php"
     AC_SEARCH_LIBS([pthread_create], [pthread])
     AC_SEARCH_LIBS([dladdr], [dl])
   else
@@ -36,4 +40,6 @@ if test "$PHP_STATCACHE" != "no"; then
   fi
 
   PHP_NEW_EXTENSION(statcache, $statcache_sources, $ext_shared,, $statcache_cflags)
+  PHP_ADD_INCLUDE([$ext_srcdir/src])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/core $ext_builddir/src/engine $ext_builddir/src/php])
 fi

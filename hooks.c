@@ -1,6 +1,6 @@
 /*
  * statcache: where PHP is intercepted (the answers; the sync points are in
- * statcache_sync.c).
+ * src/php/sync.c).
  *
  *  - answers: the plain-files wrapper's url_stat (every stat()-based
  *    function, SplFileInfo included, goes through php_stat() and lands
@@ -8,7 +8,7 @@
  *    with access() (file_exists, is_readable, is_writable, is_executable and
  *    SplFileInfo's isReadable/isWritable/isExecutable), realpath() when
  *    it fails (its successes, includes and opens find PHP's realpath cache
- *    filled: statcache_realpath.c), and readlink();
+ *    filled: src/php/realpath.c), and readlink();
  *  - sync points: every way PHP writes (wrapper ops, stdio stream ops, the
  *    functions that bypass both, its error log) and every wait for a child
  *    marks events pending, so the next lookup drains before it answers.
@@ -27,7 +27,7 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "statcache_intercept.h"
+#include "php/intercept.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "ext/standard/file.h"
@@ -35,10 +35,10 @@
 #include "ext/standard/basic_functions.h"
 #include "ext/spl/spl_directory.h"
 #include "Zend/zend_virtual_cwd.h"
-#include "statcache_log.h"
-#include "statcache_include.h"
-#include "statcache_follow.h"
-#include "statcache_realpath.h"
+#include "core/log.h"
+#include "php/include.h"
+#include "engine/follow.h"
+#include "php/realpath.h"
 
 #include <sys/stat.h>
 

@@ -17,8 +17,8 @@ extern zend_module_entry statcache_module_entry;
 #endif
 
 #if STATCACHE_HAVE_CACHE
-# include "statcache_lookup.h"
-# include "statcache_listing.h"
+# include "src/engine/lookup.h"
+# include "src/core/listing.h"
 #endif
 
 ZEND_BEGIN_MODULE_GLOBALS(statcache)
@@ -41,7 +41,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	char *include_path_saved; /* include_path while fopen() & co run on a suffix of it */
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
-	sc_listings *listings;   /* listings of this thread (statcache_listing_hooks.c) */
+	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */
 #endif
 ZEND_END_MODULE_GLOBALS(statcache)
 
@@ -62,7 +62,7 @@ static inline sc_cache *statcache_thread_cache(void)
 	return c ? c : statcache_thread_cache_slow();
 }
 
-/* GSHUTDOWN: a thread's remembered listings (statcache_listing_hooks.c). */
+/* GSHUTDOWN: a thread's remembered listings (src/php/listing_hooks.c). */
 void statcache_listings_free(sc_listings *s);
 /* This thread's results and listings, and every thread's (the epoch; with
  * clear_watches, the watches and their paths too): statcache_reset(), and

@@ -1,7 +1,7 @@
 /*
  * statcache: the module: INI settings, PHP functions, phpinfo(), and the
  * lifecycle, which it only dispatches to the process machine
- * (statcache_watcher.c), the per-thread results (statcache_lookup.c) and
+ * (statcache_watcher.c), the per-thread results (src/engine/lookup.c) and
  * the intercepts (hooks.c).
  */
 #ifdef HAVE_CONFIG_H
@@ -15,7 +15,7 @@
 #include "php_statcache.h"
 #include "statcache_hooks.h"
 #include "statcache_arginfo.h"
-#include "statcache_counter_list.h"
+#include "core/counter_list.h"
 
 #include <stdarg.h>
 #include <syslog.h>
@@ -25,7 +25,7 @@
 #endif
 
 #if STATCACHE_HAVE_CACHE
-# include "statcache_log.h"
+# include "src/core/log.h"
 #endif
 
 ZEND_DECLARE_MODULE_GLOBALS(statcache)

@@ -9,8 +9,8 @@
 #ifndef STATCACHE_SHARED_H
 #define STATCACHE_SHARED_H
 
-#include "statcache_counters.h"
-#include "statcache_gen.h"
+#include "core/counters.h"
+#include "core/gen.h"
 
 /* One PHP thread of one worker, for statcache_stats(true): the thread's
  * counters live here instead of in its private cache.  Whole cache lines

@@ -5,8 +5,8 @@
 # define _GNU_SOURCE
 #endif
 #include "statcache_watcher.h"
-#include "statcache_events.h"
-#include "statcache_log.h"
+#include "core/events.h"
+#include "core/log.h"
 
 #include <dlfcn.h>
 #include <errno.h>

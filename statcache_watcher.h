@@ -5,7 +5,7 @@
  * mode), one watcher thread that blocks in epoll_wait() and only sets the
  * table's pending flag, and the drain that applies queued events to the
  * generation table.  Everything here is shared by every PHP thread of the
- * process; the per-thread results live in statcache_lookup.c.
+ * process; the per-thread results live in src/engine/lookup.c.
  */
 #ifndef STATCACHE_WATCHER_H
 #define STATCACHE_WATCHER_H
@@ -13,7 +13,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "statcache_gen.h"
+#include "core/gen.h"
 #include "statcache_shared.h"
 
 typedef enum {

@@ -48,7 +48,7 @@ git_files() {   # tracked + untracked-not-ignored, existing
 expected_contents() {
   in_git || fail "$SC_SRC is not a git work tree (the contents check needs git ls-files)"
   {
-    git_files -- '*.c' '*.h' config.m4 config.w32 '*.stub.php' | grep -v / | sed 's/^/src /'
+    { "$ROOT/scripts/sources.sh" --build; git_files -- '*.stub.php' | grep -v /; } | sed 's/^/src /'
     for d in LICENSE README.md CHANGELOG.md; do [[ -f $SC_SRC/$d ]] && echo "doc $d"; done
     git_files -- 'docs/*.md' | sed 's/^/doc /'
     git_files -- 'status/*.php' | sed 's/^/data /'

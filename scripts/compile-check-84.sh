@@ -14,6 +14,9 @@ set -euo pipefail
 
 (($# > 0)) || { echo "usage: $0 file.c..." >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
+# The extension's tree (its root and src/ are on the include path: includes
+# name the layer, "core/table.h"); SC_SRC when the files are a copy.
+top=$(cd "${SC_SRC:-$here/..}" && pwd)
 D=$("$here/php84-headers.sh")
 CC=${CC:-gcc}
 EXT_NAME=${EXT_NAME:-statcache}
@@ -50,7 +53,7 @@ for f in "$@"; do
   src=$(cd "$(dirname "$f")" && pwd)
   for mode in nts zts; do
     m=(); [[ $mode == zts ]] && m=(-DZTS=1 -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
-    if "$CC" "${flags[@]}" "${m[@]}" -I"$src" "${extra[@]}" "$f"; then
+    if "$CC" "${flags[@]}" "${m[@]}" -I"$src" -I"$top" -I"$top/src" "${extra[@]}" "$f"; then
       echo "ok   php8.4-$mode $f"
     else
       echo "FAIL php8.4-$mode $f"; rc=1

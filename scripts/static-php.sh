@@ -46,19 +46,11 @@ tarball=$(php_source_tarball "$SRCDIR") || die "cannot get PHP's source"
 version=$(basename "$tarball" .orig.tar.xz); version=${version#php8.2_}
 tree=$BUILDROOT/php-$version
 
-# The extension's build inputs: top-level C sources and headers, config.m4,
-# config.w32 (tracked or untracked-but-not-ignored when SC_SRC is a git tree).
+# The extension's build inputs: its C sources and headers at the root and
+# under src/<layer>/, config.m4, config.w32 (scripts/sources.sh).
 # The stubs stay out: PHP's Makefile would try to run gen_stub.php (which
 # downloads PHP-Parser) if a stub looked newer than its arginfo header.
-ext_files() {
-  if git -C "$SC_SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    (cd "$SC_SRC" && git ls-files --cached --others --exclude-standard -- \
-       '*.c' '*.h' config.m4 config.w32 | grep -v / |
-       while IFS= read -r f; do [[ -e $f ]] && echo "$f"; done | sort)
-  else
-    (cd "$SC_SRC" && ls -1 -- *.c *.h config.m4 config.w32 2>/dev/null | sort)
-  fi
-}
+ext_files() { SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --build; }
 mapfile -t files < <(ext_files)
 ((${#files[@]} > 0)) || die "no extension sources in $SC_SRC"
 [[ -f $SC_SRC/config.m4 ]] || die "no config.m4 in $SC_SRC"
@@ -85,6 +77,7 @@ copy_ext() {
   local f d=$tree/ext/statcache
   mkdir -p "$d"
   for f in "${files[@]}"; do
+    mkdir -p "$d/$(dirname "$f")"
     cmp -s "$SC_SRC/$f" "$d/$f" || cp -- "$SC_SRC/$f" "$d/$f"
   done
 }
@@ -97,7 +90,7 @@ if [[ -z "${STATCACHE_REBUILD:-}" && -f $tree/Makefile && -f $tree/.sc-config-st
   copy_ext
   # Recompile all of statcache (a dozen files; mtimes alone would miss an edit
   # made while the previous build ran), then relink.
-  rm -f "$tree"/ext/statcache/*.o "$tree"/ext/statcache/*.lo "$tree"/ext/statcache/*.dep
+  find "$tree/ext/statcache" \( -name '*.o' -o -name '*.lo' -o -name '*.dep' \) -delete
   ( cd "$tree" && make -j"$JOBS" && make install ) >"$blog" 2>&1 ||
     { tail -n 60 "$blog" >&2; die "incremental build failed, see $blog"; }
 else

@@ -163,7 +163,7 @@ build_ext() {
   fi
   # phpize's Makefile does not track headers: a changed header (a struct's
   # layout) would leave stale objects linked together, so rebuild them all.
-  local headers; headers=$(cat ./*.h | md5sum)
+  local headers; headers=$(SC_SRC=. "$ROOT/scripts/sources.sh" --h | xargs cat | md5sum)
   if [[ ! -f .sc-headers || "$(cat .sc-headers)" != "$headers" ]]; then
     make clean >/dev/null
     echo "$headers" >.sc-headers
@@ -252,9 +252,9 @@ compile_nocache() {
   local cfg; cfg=$(mktemp -d)
   echo '/* no inotify, epoll or statfs headers */' >"$cfg/config.h"
   local pc; pc=$(command -v php-config8.2 || command -v php-config)
-  for f in statcache.c hooks.c statcache_testapi.c; do
+  for f in statcache.c hooks.c src/php/testapi.c; do
     cc -fsyntax-only -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
-      -Wno-missing-field-initializers -DHAVE_CONFIG_H -I"$cfg" -I"$SC_SRC" $("$pc" --includes) \
+      -Wno-missing-field-initializers -DHAVE_CONFIG_H -I"$cfg" -I"$SC_SRC" -I"$SC_SRC/src" $("$pc" --includes) \
       "$SC_SRC/$f" || { rm -rf "$cfg"; return 1; }
   done
   rm -rf "$cfg"
@@ -263,9 +263,9 @@ compile_nocache() {
 
 step_compile84() {
   compile_nocache || return 1
-  local files=("$SC_SRC"/*.c)
-  [[ -e ${files[0]} ]] || { echo "no *.c files in $SC_SRC"; return 1; }
-  EXT_NAME=$EXT "$ROOT/scripts/compile-check-84.sh" "${files[@]}"
+  local files; mapfile -t files < <(SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | sed "s#^#$SC_SRC/#")
+  ((${#files[@]})) || { echo "no *.c files in $SC_SRC"; return 1; }
+  SC_SRC=$SC_SRC EXT_NAME=$EXT "$ROOT/scripts/compile-check-84.sh" "${files[@]}"
 }
 
 step_unit() {
@@ -599,7 +599,7 @@ p84_build() {
       ./configure --with-php-config=/usr/bin/php-config8.4 $SC_CONFIGURE
       echo "$stamp" >.sc-configured
     fi
-    headers=$(cat ./*.h | md5sum)
+    headers=$(SC_SRC=. ./scripts/sources.sh --h | xargs cat | md5sum)
     if [[ ! -f .sc-headers || "$(cat .sc-headers)" != "$headers" ]]; then
       make clean >/dev/null; echo "$headers" >.sc-headers
     fi

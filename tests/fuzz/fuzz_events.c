@@ -1,5 +1,5 @@
 /*
- * libFuzzer target for sc_events_apply() (statcache_events.c).
+ * libFuzzer target for sc_events_apply() (src/core/events.c).
  *
  * The input is what read() of an inotify fd might return, lengths hostile:
  * records cut short, len fields past the end or huge, names without a NUL.
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/inotify.h>
 
-#include "statcache_events.h"
+#include "core/events.h"
 
 #define CHECK(cond) do { if (!(cond)) { \
 	fprintf(stderr, "fuzz_events: invariant failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target for sc_canon_path() (statcache_path.c).
+ * libFuzzer target for sc_canon_path() (src/core/canon.c).
  *
  * The input is a path (cut at its first NUL: the module never passes one
  * with a NUL inside).  Besides crashes and out-of-bounds accesses (ASan,
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "statcache_path.h"
+#include "core/canon.h"
 
 #define CHECK(cond) do { if (!(cond)) { \
 	fprintf(stderr, "fuzz_path: invariant failed: %s (line %d)\n", #cond, __LINE__); abort(); } } while (0)

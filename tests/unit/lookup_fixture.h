@@ -23,8 +23,8 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "statcache_lookup.h"
-#include "statcache_log.h"
+#include "engine/lookup.h"
+#include "core/log.h"
 
 typedef struct fx {
 	char root[64];        /* the test's directory, e.g. /tmp/statcache-unit.XXXXXX */

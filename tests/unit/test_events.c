@@ -13,7 +13,7 @@
 #include <sys/inotify.h>
 #include <cmocka.h>
 
-#include "statcache_events.h"
+#include "core/events.h"
 
 #define SLOTS 65536u
 

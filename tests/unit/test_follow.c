@@ -1,10 +1,10 @@
 /*
- * Spellings through symlinks (statcache_follow.c) against a real tree:
+ * Spellings through symlinks (src/engine/follow.c) against a real tree:
  * each answer is compared with a fresh lstat() of the same spelling, and
  * the counters say whether it was a hit.
  */
 #include "lookup_fixture.h"
-#include "statcache_follow.h"
+#include "engine/follow.h"
 
 static void fx_link(const fx *f, const char *target, const char *rel)
 {

@@ -12,7 +12,7 @@
 #include <sched.h>
 #include <cmocka.h>
 
-#include "statcache_gen.h"
+#include "core/gen.h"
 
 #define SLOTS 65536u
 

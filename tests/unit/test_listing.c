@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "statcache_listing.h"
+#include "core/listing.h"
 
 typedef struct fixture {
 	char dir[64];

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "statcache_path.h"
+#include "core/canon.h"
 
 static sc_canon *canon_new(void)
 {

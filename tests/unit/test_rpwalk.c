@@ -1,5 +1,5 @@
 /*
- * PHP's realpath walk replayed (statcache_rpwalk.c) against a real tree:
+ * PHP's realpath walk replayed (src/core/rpwalk.c) against a real tree:
  * with the kernel's lstat()/readlink() as callbacks, every resolution must
  * be realpath(3)'s, the prefixes remembered must answer a second walk with
  * no question asked, and a callback that cannot say stops the walk.
@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "statcache_rpwalk.h"
+#include "core/rpwalk.h"
 
 #define FAIL ((size_t) -1)
 #define MAX_ENTRIES 256

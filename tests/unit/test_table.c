@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "statcache_table.h"
+#include "core/table.h"
 
 static int table_setup(void **state)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "statcache_trust.h"
+#include "core/trust.h"
 
 static void local_file_systems_are_trusted(void **state)
 {

@@ -5,7 +5,7 @@
 #ifndef STATCACHE_EVENTS_H
 #define STATCACHE_EVENTS_H
 
-#include "statcache_gen.h"
+#include "core/gen.h"
 
 typedef struct sc_event_tally {
 	uint64_t events;     /* records applied */
@@ -22,7 +22,7 @@ typedef struct sc_event_tally {
 typedef void (*sc_event_name_fn)(void *ctx, uint32_t mask, uint32_t cookie, int32_t wd,
 	const char *name, size_t len);
 
-/* Applies every complete record of buf[0..len); see statcache_events.c for
+/* Applies every complete record of buf[0..len); see src/core/events.c for
  * what each event invalidates.  names may be NULL.  IN_IGNORED of a watch
  * above g->wd_base is counted in g->watches_gone (live watches). */
 void sc_events_apply(sc_gen *g, const void *buf, size_t len, sc_event_tally *tally,

@@ -1,6 +1,6 @@
 /*
  * statcache: what hooks.c (the answers, the intercept table) and
- * statcache_sync.c (the sync points) share.  Internal to the extension.
+ * src/php/sync.c (the sync points) share.  Internal to the extension.
  */
 #ifndef STATCACHE_INTERCEPT_H
 #define STATCACHE_INTERCEPT_H
@@ -147,7 +147,7 @@ static inline bool sc_kernel_fs_path(const char *path, size_t len)
 
 /* Are our patched ops still in place?  Swoole's file hooks copy their own
  * ops over both structs at run time; then every lookup drains first, which
- * stays exact without our sync points (statcache_sync.c). */
+ * stays exact without our sync points (src/php/sync.c). */
 bool sc_ops_intact(void);
 
 /* The canonical entry for a path PHP was asked about, or NULL when PHP's
@@ -207,14 +207,14 @@ static zend_always_inline bool sc_basedir_allows(const char *path, bool check_ba
 
 /* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk
  * fails (a missing name, a dangling link), -1 when PHP's own call answers,
- * from its realpath cache once statcache_realpath.c has filled it; with
+ * from its realpath cache once src/php/realpath.c has filled it; with
  * resolved (SC_RP_MAX bytes), 1 when realpath() answers it (ZTS, whose
  * realpath() asks access() after the walk). */
 int sc_cached_realpath(const char *path, size_t len, char *resolved);
 
 /* stat() and access() of an absolute name as PHP makes them where its
  * virtual CWD resolves the name through PHP's realpath cache first (ZTS,
- * statcache_realpath.c): false when the caller's own lookup answers as
+ * src/php/realpath.c): false when the caller's own lookup answers as
  * PHP would; true when *out does (NULL: PHP's own call answers).
  * basedir_checked: PHP's call made its open_basedir checks already. */
 #ifdef VIRTUAL_DIR
@@ -230,7 +230,7 @@ static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, bool b
 }
 #endif
 
-/* statcache_sync.c: a sync point, with and without a written path. */
+/* src/php/sync.c: a sync point, with and without a written path. */
 void sc_sync(void);
 void sc_sync_path(const char *path);
 /* ... the wrapper and stdio ops (url_stat is hooks.c's) ... */
@@ -294,7 +294,7 @@ void sc_sync_posix_setegid(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
 void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS);
 
-/* statcache_listing_hooks.c: directory listings from the remembered ones. */
+/* src/php/listing_hooks.c: directory listings from the remembered ones. */
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC);
 void sc_glob(INTERNAL_FUNCTION_PARAMETERS);
@@ -303,7 +303,7 @@ void sc_install_glob_wrapper(void);
 void sc_uninstall_glob_wrapper(void);
 
 
-/* statcache_include.c: fopen() & co with the include path. */
+/* src/php/include.c: fopen() & co with the include path. */
 void sc_fopen(INTERNAL_FUNCTION_PARAMETERS);
 void sc_file_get_contents(INTERNAL_FUNCTION_PARAMETERS);
 void sc_file(INTERNAL_FUNCTION_PARAMETERS);

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "statcache_gen.h"
+#include "core/gen.h"
 
 #define SC_MAX_DEPS 4
 
@@ -42,7 +42,7 @@ typedef enum {
 typedef enum {
 	SC_BYPASS_SYMLINK_DIR = 1, /* a component before the last is a symlink (with
 	                            * kind EMPTY: the spelling is resolved by
-	                            * statcache_follow.c) */
+	                            * src/engine/follow.c) */
 	SC_BYPASS_HARDLINK,        /* a regular file with st_nlink > 1 */
 	SC_BYPASS_UNTRUSTED,       /* a file system that raises no events for others' changes */
 	SC_BYPASS_UNWATCHABLE,     /* inotify_add_watch() failed (EACCES, ENOSPC, ...) */

@@ -1,7 +1,7 @@
 /*
- * statcache: at most one log line per process per cause (statcache_log.h).
+ * statcache: at most one log line per process per cause (src/core/log.h).
  */
-#include "statcache_log.h"
+#include "core/log.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>

@@ -12,7 +12,7 @@
 #ifndef STATCACHE_FOLLOW_H
 #define STATCACHE_FOLLOW_H
 
-#include "statcache_lookup.h"
+#include "engine/lookup.h"
 
 /* Resolves the spelling e->key (absolute, no trailing '/', no NUL) step by
  * step: ".." after a symlink is the target's parent, relative targets are

@@ -9,7 +9,7 @@
  * MediaWiki) pays the walk each time.
  *
  * Before PHP walks, sc_realpath_fill() replays that walk on cached lstat()
- * and readlink() answers (statcache_rpwalk.c) and writes into PHP's cache
+ * and readlink() answers (src/core/rpwalk.c) and writes into PHP's cache
  * the entries PHP's walk would write, with PHP's key, size accounting and
  * expiry: PHP's own call then finds the whole name in its cache, and every
  * later call sees the cache PHP would have (answering the call ourselves
@@ -30,9 +30,9 @@
 
 #include "main/php_streams.h"
 #include "Zend/zend_virtual_cwd.h"
-#include "statcache_follow.h"
-#include "statcache_intercept.h"
-#include "statcache_realpath.h"
+#include "engine/follow.h"
+#include "php/intercept.h"
+#include "php/realpath.h"
 
 #include <sys/stat.h>
 

@@ -1,10 +1,10 @@
 /*
- * statcache: remembered directory listings (see statcache_listing.h).
+ * statcache: remembered directory listings (see src/core/listing.h).
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
-#include "statcache_listing.h"
+#include "core/listing.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * statcache: directory listings answered from the remembered ones
- * (statcache_listing.h).
+ * (src/core/listing.h).
  *
  *  - the plain-files wrapper's dir_opener: opendir(), scandir(), dir() and
  *    the SPL directory iterators all open through it; for a watched,
@@ -31,9 +31,9 @@
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "main/streams/php_stream_glob_wrapper.h"
-#include "statcache_intercept.h"
-#include "statcache_listing.h"
-#include "statcache_follow.h"
+#include "php/intercept.h"
+#include "core/listing.h"
+#include "engine/follow.h"
 
 #include <dirent.h>
 #include <errno.h>

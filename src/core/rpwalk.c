@@ -1,11 +1,11 @@
 /*
  * statcache: PHP's realpath walk, replayed on cached answers (see
- * statcache_rpwalk.h).  Each step below names the behaviour of PHP's walk
+ * src/core/rpwalk.h).  Each step below names the behaviour of PHP's walk
  * it keeps; the order of the questions matters as much as the answers,
  * because each resolved prefix is remembered as it completes and a later
  * step may be answered from there.
  */
-#include "statcache_rpwalk.h"
+#include "core/rpwalk.h"
 
 #include <string.h>
 

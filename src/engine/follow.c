@@ -1,5 +1,5 @@
 /*
- * statcache: spellings through symlinks (see statcache_follow.h).
+ * statcache: spellings through symlinks (see src/engine/follow.h).
  *
  * The walk keeps what the kernel keeps: the directory reached so far (a
  * canonical path: every component a real, watched directory) and what is
@@ -12,7 +12,7 @@
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
-#include "statcache_follow.h"
+#include "engine/follow.h"
 
 #include <errno.h>
 #include <string.h>

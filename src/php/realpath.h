@@ -1,12 +1,12 @@
 /*
  * statcache: PHP's realpath cache, filled from the stat cache (see
- * statcache_realpath.c).
+ * src/php/realpath.c).
  */
 #ifndef STATCACHE_REALPATH_H
 #define STATCACHE_REALPATH_H
 
 #include <stddef.h>
-#include "statcache_rpwalk.h"
+#include "core/rpwalk.h"
 
 /* Before PHP's own walk of an absolute name (mode: SC_RP_FILEPATH for
  * expand_filepath(), SC_RP_REALPATH for tsrm_realpath()): leaves in PHP's

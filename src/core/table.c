@@ -1,7 +1,7 @@
 /*
- * statcache: the results table (see statcache_table.h).
+ * statcache: the results table (see src/core/table.h).
  */
-#include "statcache_table.h"
+#include "core/table.h"
 
 #include <stdlib.h>
 #include <string.h>

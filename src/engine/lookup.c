@@ -1,5 +1,5 @@
 /*
- * statcache: the lookup engine (see statcache_lookup.h).
+ * statcache: the lookup engine (see src/engine/lookup.h).
  *
  * Fill order, for every result: read the epoch and the name slot (in the
  * parent's watch) first, then arm the watch (directories), then lstat().  A
@@ -9,10 +9,10 @@
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
-#include "statcache_lookup.h"
-#include "statcache_follow.h"
-#include "statcache_log.h"
-#include "statcache_trust.h"
+#include "engine/lookup.h"
+#include "engine/follow.h"
+#include "core/log.h"
+#include "core/trust.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -443,7 +443,7 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 		return NULL;
 	}
 	if (sc_through_link(&pe->r)) {
-		/* not a canonical path: statcache_follow.c resolves the spelling */
+		/* not a canonical path: src/engine/follow.c resolves the spelling */
 		sc_set(&e->r, SC_KIND_EMPTY, SC_BYPASS_SYMLINK_DIR, 0);
 		return e;
 	}

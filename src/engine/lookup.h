@@ -11,9 +11,9 @@
 #ifndef STATCACHE_LOOKUP_H
 #define STATCACHE_LOOKUP_H
 
-#include "statcache_counters.h"
-#include "statcache_path.h"
-#include "statcache_table.h"
+#include "core/counters.h"
+#include "core/canon.h"
+#include "core/table.h"
 #include "statcache_watcher.h"
 
 typedef struct sc_cache {
@@ -49,7 +49,7 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t has
  * lookups that passed a link pay for their extra dependencies). */
 sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t hash);
 
-/* The miss path's walk, for statcache_follow.c: the entry for a canonical
+/* The miss path's walk, for src/engine/follow.c: the entry for a canonical
  * path, valid now (or EMPTY when it could not be settled; EMPTY with err
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);

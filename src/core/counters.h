@@ -7,7 +7,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "statcache_counter_list.h"
+#include "core/counter_list.h"
 
 /* Written only by the thread that owns them, read by statcache_stats() in
  * any thread: relaxed atomics, incremented with a plain load and store

@@ -20,7 +20,7 @@
  * starts at the first entry not known missing: PHP's walk over that suffix
  * is PHP's walk over the whole, minus the candidates that fail anyway.  The
  * suffix is in force only from the call until the plain wrapper's opener
- * runs (statcache_sync.c puts include_path back there, before any warning
+ * runs (src/php/sync.c puts include_path back there, before any warning
  * can reach an error handler), and only for calls whose arguments have
  * exactly their declared types (no coercion notice can run user code
  * while it is in force).
@@ -47,8 +47,8 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "statcache_include.h"
-#include "statcache_intercept.h"
+#include "php/include.h"
+#include "php/intercept.h"
 #include "Zend/zend_virtual_cwd.h"
 
 #include <ctype.h>

@@ -1,10 +1,10 @@
 /*
- * statcache: the generation table (see the protocol in statcache_gen.h).
+ * statcache: the generation table (see the protocol in src/core/gen.h).
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
-#include "statcache_gen.h"
+#include "core/gen.h"
 
 #include <errno.h>
 #include <sched.h>

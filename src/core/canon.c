@@ -1,7 +1,7 @@
 /*
- * statcache: lexical canonicalization of absolute paths (see statcache_path.h).
+ * statcache: lexical canonicalization of absolute paths (see src/core/canon.h).
  */
-#include "statcache_path.h"
+#include "core/canon.h"
 
 #include <string.h>
 

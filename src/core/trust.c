@@ -1,8 +1,8 @@
 /*
- * statcache: trusted file systems (statcache_trust.h).  Magic numbers are
+ * statcache: trusted file systems (src/core/trust.h).  Magic numbers are
  * those of linux/magic.h, spelled out so that the list is visible here.
  */
-#include "statcache_trust.h"
+#include "core/trust.h"
 
 #include <stdio.h>
 

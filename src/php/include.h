@@ -1,6 +1,6 @@
 /*
  * statcache: relative includes resolved through include_path from the cache
- * (statcache_include.c).
+ * (src/php/include.c).
  */
 #ifndef STATCACHE_INCLUDE_H
 #define STATCACHE_INCLUDE_H

@@ -20,10 +20,10 @@
 
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
-#include "statcache_intercept.h"
-#include "statcache_include.h"
-#include "statcache_log.h"
-#include "statcache_realpath.h"
+#include "php/intercept.h"
+#include "php/include.h"
+#include "core/log.h"
+#include "php/realpath.h"
 
 #include <sys/stat.h>
 
@@ -391,7 +391,7 @@ void sc_install_ops(void)
 		sc_wops.stream_metadata = sc_metadata;
 	}
 	if (sc_orig_wops->dir_opener) {
-		sc_wops.dir_opener = sc_listing_dir_opener; /* statcache_listing_hooks.c */
+		sc_wops.dir_opener = sc_listing_dir_opener; /* src/php/listing_hooks.c */
 	}
 	php_plain_files_wrapper.wops = &sc_wops;
 

@@ -14,7 +14,7 @@
  *   IN_DELETE_SELF alone needs nothing of its own: the directory was empty
  *   (rmdir) or replaced (a rename over it), and either way its parent's
  *   watch reports its name, whose slot every result of a name in it
- *   depends on (statcache_lookup.c, sc_add_parent_dep).  Temporary
+ *   depends on (src/engine/lookup.c, sc_add_parent_dep).  Temporary
  *   directories made and removed on every request (MediaWiki's Shellbox)
  *   would otherwise drop every result each time.
  *   IN_IGNORED (the watch is gone) needs nothing either: it follows a
@@ -24,7 +24,7 @@
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
-#include "statcache_events.h"
+#include "core/events.h"
 
 #include <string.h>
 #include <sys/inotify.h>
@@ -109,7 +109,7 @@ static sc_created_name *sc_created_find(sc_created *c, int32_t wd, const char *n
 }
 
 /* What one name event does to the names that appeared in this drain (see
- * statcache_events.h).  A name made again and again (SQLite's -journal,
+ * src/core/events.h).  A name made again and again (SQLite's -journal,
  * once per transaction) keeps one entry: the check looks at what is there
  * after the drain, and any time it went counts as gone. */
 void sc_created_note(void *ctx, uint32_t mask, uint32_t cookie, int32_t wd, const char *name, size_t len)
