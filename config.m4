@@ -40,6 +40,7 @@ if test "$PHP_STATCACHE" != "no"; then
   fi
 
   PHP_NEW_EXTENSION(statcache, $statcache_sources, $ext_shared,, $statcache_cflags)
+  PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_INCLUDE([$ext_srcdir/src])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/core $ext_builddir/src/engine $ext_builddir/src/php])
 fi
