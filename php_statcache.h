@@ -53,21 +53,8 @@ ZEND_TSRMLS_CACHE_EXTERN()
 #endif
 
 #if STATCACHE_HAVE_CACHE
-sc_cache *statcache_thread_cache_slow(void);
-
-/* This thread's results, created on its first lookup. */
-static inline sc_cache *statcache_thread_cache(void)
-{
-	sc_cache *c = SCG(cache);
-	return c ? c : statcache_thread_cache_slow();
-}
-
 /* GSHUTDOWN: a thread's remembered listings (src/php/listing_hooks.c). */
 void statcache_listings_free(sc_listings *s);
-/* This thread's results and listings, and every thread's (the epoch; with
- * clear_watches, the watches and their paths too): statcache_reset(), and
- * chroot(), after which every path names something else. */
-void statcache_drop_everything(int clear_watches);
 #endif
 
 /* Why the cache is off in this process (NULL when it is on). */

@@ -16,6 +16,7 @@
 #include "statcache_hooks.h"
 #include "statcache_arginfo.h"
 #include "core/counter_list.h"
+#include "php/threads.h"
 
 #include <stdarg.h>
 #include <syslog.h>
@@ -213,81 +214,6 @@ PHP_INI_BEGIN()
 PHP_INI_END()
 
 #if STATCACHE_HAVE_CACHE
-/* Every thread's cache, for statcache_stats() to sum; changed only when a
- * thread starts or ends (GINIT/GSHUTDOWN), never on a lookup. */
-static pthread_mutex_t sc_threads_lock = PTHREAD_MUTEX_INITIALIZER;
-static sc_cache **sc_threads;
-static size_t sc_threads_n, sc_threads_cap;
-
-static void sc_threads_add(sc_cache *c)
-{
-	pthread_mutex_lock(&sc_threads_lock);
-	if (sc_threads_n == sc_threads_cap) {
-		size_t ncap = sc_threads_cap ? sc_threads_cap * 2 : 16;
-		sc_cache **n = realloc(sc_threads, ncap * sizeof(*n));
-		if (!n) {
-			pthread_mutex_unlock(&sc_threads_lock);
-			return;
-		}
-		sc_threads = n;
-		sc_threads_cap = ncap;
-	}
-	sc_threads[sc_threads_n++] = c;
-	pthread_mutex_unlock(&sc_threads_lock);
-}
-
-static void sc_threads_remove(sc_cache *c)
-{
-	pthread_mutex_lock(&sc_threads_lock);
-	for (size_t i = 0; i < sc_threads_n; i++) {
-		if (sc_threads[i] == c) {
-			sc_threads[i] = sc_threads[--sc_threads_n];
-			break;
-		}
-	}
-	pthread_mutex_unlock(&sc_threads_lock);
-}
-
-/* This thread's results, created on its first lookup (GINIT stays cheap:
- * threaded servers start and end PHP threads constantly). */
-sc_cache *statcache_thread_cache_slow(void)
-{
-	sc_cache *c = SCG(cache);
-	if (!c) {
-		c = sc_cache_new((uint32_t) SCG(max_entries), SCG(test_untrusted));
-		if (c) {
-#ifdef VIRTUAL_DIR
-			c->dots_lexical = 1;
-#endif
-			if (sc_the_proc.region.shared) {
-				/* counters in the region, for statcache_stats(true) */
-				sc_counters *n = sc_region_claim(sc_the_proc.gen, (int32_t) getpid());
-				if (n) {
-					c->n = n;
-				}
-			}
-			SCG(cache) = c;
-			sc_threads_add(c);
-		}
-	}
-	return c;
-}
-
-/* In a fork()ed child only the forking thread exists, and the counter
- * slots in a shared region belong to the parent: every cache counts in its
- * private copy again, from zero (the registry lock may have been held by a
- * thread that is gone: it is made anew). */
-static void sc_threads_after_fork(void)
-{
-	pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
-	sc_threads_lock = fresh;
-	for (size_t i = 0; i < sc_threads_n; i++) {
-		sc_cache *c = sc_threads[i];
-		memset(&c->own_n, 0, sizeof(c->own_n));
-		c->n = &c->own_n;
-	}
-}
-
 /* php-fpm's master starts the modules before it opens its log: lines
  * written then without error_log would go to its stderr, which is not the
  * log.  They wait for the master's first fork() (its log is open by then:
@@ -401,15 +327,7 @@ static PHP_GINIT_FUNCTION(statcache)
 static PHP_GSHUTDOWN_FUNCTION(statcache)
 {
 #if STATCACHE_HAVE_CACHE
-	if (statcache_globals->cache) {
-		sc_cache *c = statcache_globals->cache;
-		if (c->n != &c->own_n && sc_the_proc.gen) {
-			sc_region_release(sc_the_proc.gen, c->n);
-		}
-		sc_threads_remove(statcache_globals->cache);
-		sc_cache_delete(statcache_globals->cache);
-		statcache_globals->cache = NULL;
-	}
+	sc_threads_gshutdown(statcache_globals);
 	statcache_listings_free(statcache_globals->listings);
 	statcache_globals->listings = NULL;
 #endif
@@ -445,7 +363,7 @@ static PHP_MINIT_FUNCTION(statcache)
 	/* the machine's own reasons for being off are logged where they arise */
 	sc_log_sink = sc_log_to_php;
 	sc_log_reset();
-	sc_fork_child_hook = sc_threads_after_fork;
+	sc_threads_minit();
 	{
 		sc_proc_settings s = {
 			.slots = (uint32_t) SCG(shared_slots),
@@ -550,13 +468,7 @@ static void sc_sum(sc_totals *t, bool all_threads)
 {
 	memset(t, 0, sizeof(*t));
 #if STATCACHE_HAVE_CACHE
-	pthread_mutex_lock(&sc_threads_lock);
-	for (size_t i = 0; i < sc_threads_n; i++) {
-		if (all_threads || sc_threads[i] == SCG(cache)) {
-			sc_add_counters(sc_threads[i]->n, t);
-		}
-	}
-	pthread_mutex_unlock(&sc_threads_lock);
+	sc_threads_each(all_threads, sc_add_counters, t);
 #else
 	(void) all_threads;
 #endif
@@ -712,24 +624,6 @@ PHP_FUNCTION(statcache_share)
 	RETURN_THROWS();
 #endif
 }
-
-#if STATCACHE_HAVE_CACHE
-void statcache_drop_everything(int clear_watches)
-{
-	if (SCG(cache)) {
-		sc_cache_reset(SCG(cache));
-	}
-	if (SCG(listings)) {
-		sc_listings_clear(SCG(listings)); /* the epoch bump below drops them too; this frees them */
-		if (SCG(cache)) {
-			sc_count_set(&SCG(cache)->n->listing_bytes, 0);
-		}
-	}
-	if (sc_the_proc.gen) {
-		sc_proc_flush(clear_watches);
-	}
-}
-#endif
 
 PHP_FUNCTION(statcache_reset)
 {

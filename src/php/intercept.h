@@ -7,6 +7,7 @@
 
 #include "php.h"
 #include "php_statcache.h"
+#include "php/threads.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "ext/standard/file.h"
