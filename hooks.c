@@ -189,7 +189,7 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 }
 
 #define SC_ACCESS_HANDLER(fname, mode) \
-	static void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
 		if (!sc_answer_access(sc_path_arg(execute_data), mode, return_value, err)) { \
@@ -305,7 +305,7 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 }
 
 #define SC_STAT_HANDLER(fname, type) \
-	static void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
 		if (!sc_answer_stat(sc_path_arg(execute_data), type, return_value, err)) { \
@@ -341,7 +341,7 @@ static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval
 }
 
 #define SC_SPL_ACCESS_HANDLER(fname, mode) \
-	static void sc_spl_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	void sc_spl_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
 		if (!sc_spl_answer_access(execute_data, mode, return_value, err)) { \
@@ -355,7 +355,7 @@ SC_SPL_ACCESS_HANDLER(isWritable, W_OK)
 SC_SPL_ACCESS_HANDLER(isExecutable, X_OK)
 
 /* realpath(): see sc_cached_realpath(). */
-static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
+void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
 	char resolved[SC_RP_MAX];
@@ -376,7 +376,7 @@ static void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
  * (replacing a link is a name event in its directory), the path spelled
  * through symlinked directories or not.  Every failure (not a link,
  * missing, refused by open_basedir) is PHP's own call, with its warning. */
-static void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
+void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zend_string *path = sc_path_arg(execute_data);
 	int err = errno;
@@ -410,12 +410,12 @@ static void sc_uncached(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 	SCG(bypass_depth)--;
 }
 
-static void sc_fileatime(INTERNAL_FUNCTION_PARAMETERS)
+void sc_fileatime(INTERNAL_FUNCTION_PARAMETERS)
 {
 	sc_uncached(sc_orig(SC_I_fileatime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-static void sc_spl_getATime(INTERNAL_FUNCTION_PARAMETERS)
+void sc_spl_getATime(INTERNAL_FUNCTION_PARAMETERS)
 {
 	sc_uncached(sc_orig(SC_I_spl_getATime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
@@ -424,7 +424,7 @@ static void sc_spl_getATime(INTERNAL_FUNCTION_PARAMETERS)
  * path's result under every spelling.  Without one the cache stays: its
  * results are as current as the event queue (WordPress and Laravel call
  * clearstatcache() on every request). */
-static void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
+void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 {
 	sc_orig(SC_I_clearstatcache)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	if (EG(exception) || !SCG(active) || atomic_load(&sc_the_proc.state) != SC_PROC_READY) {
@@ -448,36 +448,12 @@ static void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 	}
 }
 
-#define SC_FN(name) [SC_I_##name] = { NULL, #name, sc_##name, NULL, false }
-#define SC_SYNC_FN(name) [SC_I_##name] = { NULL, #name, sc_sync_##name, NULL, false }
-#define SC_METHOD(cls, name) [SC_I_spl_##name] = { cls, #name, sc_spl_##name, NULL, false }
+/* The table of every intercept (src/php/intercept_list.h). */
+#define SC_TABLE_F(owner, name) [SC_I_##name] = { NULL, #name, SC_HANDLER(owner, name), NULL, false },
+#define SC_TABLE_M(owner, cls, name) [SC_I_spl_##name] = { #cls, #name, SC_HANDLER(owner, spl_##name), NULL, false },
 
 sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
-	SC_FN(file_exists), SC_FN(is_readable), SC_FN(is_writable), SC_FN(is_writeable),
-	SC_FN(is_executable), SC_FN(realpath), SC_FN(readlink), SC_FN(fileatime), SC_FN(clearstatcache),
-	SC_FN(is_file), SC_FN(is_dir), SC_FN(is_link), SC_FN(filemtime), SC_FN(filectime),
-	SC_FN(filesize), SC_FN(fileperms), SC_FN(fileinode), SC_FN(fileowner), SC_FN(filegroup),
-	SC_FN(filetype),
-	SC_METHOD("splfileinfo", isReadable), SC_METHOD("splfileinfo", isWritable),
-	SC_METHOD("splfileinfo", isExecutable), SC_METHOD("splfileinfo", getATime),
-	SC_SYNC_FN(chmod), SC_SYNC_FN(chown), SC_SYNC_FN(chgrp), SC_SYNC_FN(lchown), SC_SYNC_FN(lchgrp), SC_SYNC_FN(touch),
-	SC_SYNC_FN(symlink), SC_SYNC_FN(link), SC_SYNC_FN(tempnam), SC_SYNC_FN(tmpfile), SC_SYNC_FN(move_uploaded_file),
-	SC_SYNC_FN(posix_mkfifo), SC_SYNC_FN(stream_copy_to_stream), SC_SYNC_FN(copy), SC_SYNC_FN(stream_socket_server),
-	SC_SYNC_FN(fflush), SC_SYNC_FN(error_log), SC_SYNC_FN(posix_mknod), SC_SYNC_FN(socket_bind),
-	SC_SYNC_FN(readline_write_history), SC_SYNC_FN(openssl_x509_export_to_file),
-	SC_SYNC_FN(openssl_pkey_export_to_file), SC_SYNC_FN(openssl_csr_export_to_file),
-	SC_SYNC_FN(openssl_pkcs12_export_to_file), SC_SYNC_FN(openssl_pkcs7_encrypt),
-	SC_SYNC_FN(openssl_pkcs7_decrypt), SC_SYNC_FN(openssl_pkcs7_sign), SC_SYNC_FN(openssl_pkcs7_verify),
-	SC_SYNC_FN(openssl_cms_encrypt), SC_SYNC_FN(openssl_cms_decrypt), SC_SYNC_FN(openssl_cms_sign),
-	SC_SYNC_FN(openssl_cms_verify),
-	SC_SYNC_FN(exec), SC_SYNC_FN(system), SC_SYNC_FN(passthru), SC_SYNC_FN(shell_exec), SC_SYNC_FN(proc_close),
-	SC_SYNC_FN(proc_get_status), SC_SYNC_FN(pclose), SC_SYNC_FN(pcntl_wait), SC_SYNC_FN(pcntl_waitpid),
-	SC_SYNC_FN(pcntl_waitid), SC_SYNC_FN(mail), SC_SYNC_FN(mb_send_mail),
-	SC_SYNC_FN(posix_setuid), SC_SYNC_FN(posix_setgid), SC_SYNC_FN(posix_seteuid), SC_SYNC_FN(posix_setegid),
-	SC_SYNC_FN(posix_initgroups), SC_SYNC_FN(chroot),
-	SC_FN(glob),
-	SC_FN(fopen), SC_FN(file_get_contents), SC_FN(file), SC_FN(readfile), SC_FN(get_meta_tags),
-	SC_FN(gzopen), SC_FN(gzfile), SC_FN(readgzfile), SC_METHOD("splfileobject", __construct),
+	SC_INTERCEPTS(SC_TABLE_F, SC_TABLE_M)
 	[SC_I_COUNT] = { NULL, NULL, NULL, NULL, false }
 };
 

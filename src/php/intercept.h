@@ -20,93 +20,7 @@ typedef struct sc_intercept {
 	bool installed;
 } sc_intercept;
 
-typedef enum {
-	SC_I_file_exists,
-	SC_I_is_readable,
-	SC_I_is_writable,
-	SC_I_is_writeable,
-	SC_I_is_executable,
-	SC_I_realpath,
-	SC_I_readlink,
-	SC_I_fileatime,
-	SC_I_clearstatcache,
-	SC_I_is_file,
-	SC_I_is_dir,
-	SC_I_is_link,
-	SC_I_filemtime,
-	SC_I_filectime,
-	SC_I_filesize,
-	SC_I_fileperms,
-	SC_I_fileinode,
-	SC_I_fileowner,
-	SC_I_filegroup,
-	SC_I_filetype,
-	SC_I_spl_isReadable,
-	SC_I_spl_isWritable,
-	SC_I_spl_isExecutable,
-	SC_I_spl_getATime,
-	SC_I_chmod,
-	SC_I_chown,
-	SC_I_chgrp,
-	SC_I_lchown,
-	SC_I_lchgrp,
-	SC_I_touch,
-	SC_I_symlink,
-	SC_I_link,
-	SC_I_tempnam,
-	SC_I_tmpfile,
-	SC_I_move_uploaded_file,
-	SC_I_posix_mkfifo,
-	SC_I_stream_copy_to_stream,
-	SC_I_copy,
-	SC_I_stream_socket_server,
-	SC_I_fflush,
-	SC_I_error_log,
-	SC_I_posix_mknod,
-	SC_I_socket_bind,
-	SC_I_readline_write_history,
-	SC_I_openssl_x509_export_to_file,
-	SC_I_openssl_pkey_export_to_file,
-	SC_I_openssl_csr_export_to_file,
-	SC_I_openssl_pkcs12_export_to_file,
-	SC_I_openssl_pkcs7_encrypt,
-	SC_I_openssl_pkcs7_decrypt,
-	SC_I_openssl_pkcs7_sign,
-	SC_I_openssl_pkcs7_verify,
-	SC_I_openssl_cms_encrypt,
-	SC_I_openssl_cms_decrypt,
-	SC_I_openssl_cms_sign,
-	SC_I_openssl_cms_verify,
-	SC_I_exec,
-	SC_I_system,
-	SC_I_passthru,
-	SC_I_shell_exec,
-	SC_I_proc_close,
-	SC_I_proc_get_status,
-	SC_I_pclose,
-	SC_I_pcntl_wait,
-	SC_I_pcntl_waitpid,
-	SC_I_pcntl_waitid,
-	SC_I_mail,
-	SC_I_mb_send_mail,
-	SC_I_posix_setuid,
-	SC_I_posix_setgid,
-	SC_I_posix_seteuid,
-	SC_I_posix_setegid,
-	SC_I_posix_initgroups,
-	SC_I_chroot,
-	SC_I_glob,
-	SC_I_fopen,
-	SC_I_file_get_contents,
-	SC_I_file,
-	SC_I_readfile,
-	SC_I_get_meta_tags,
-	SC_I_gzopen,
-	SC_I_gzfile,
-	SC_I_readgzfile,
-	SC_I_spl___construct,
-	SC_I_COUNT
-} sc_intercept_id;
+#include "php/intercept_list.h"
 
 extern sc_intercept sc_intercepts[SC_I_COUNT + 1];
 
@@ -241,78 +155,18 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 void sc_install_ops(void);
 void sc_uninstall_ops(void);
 /* ... and the functions that write or wait, for the intercept table. */
-void sc_sync_chmod(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_chown(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_chgrp(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_lchown(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_lchgrp(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_touch(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_symlink(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_link(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_tempnam(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_tmpfile(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_move_uploaded_file(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_posix_mkfifo(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_stream_copy_to_stream(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_copy(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_stream_socket_server(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_fflush(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_error_log(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_posix_mknod(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_socket_bind(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_readline_write_history(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_x509_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_pkey_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_csr_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_pkcs12_export_to_file(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_pkcs7_encrypt(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_pkcs7_decrypt(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_pkcs7_sign(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_pkcs7_verify(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_cms_encrypt(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_cms_decrypt(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_cms_sign(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_openssl_cms_verify(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_exec(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_system(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_passthru(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_shell_exec(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_proc_close(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_proc_get_status(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_pclose(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_pcntl_wait(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_pcntl_waitpid(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_pcntl_waitid(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_mail(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_mb_send_mail(INTERNAL_FUNCTION_PARAMETERS);
 /* ... and warnings PHP logs to its error_log file, after zend_error_cb. */
 void sc_install_error_cb(void);
 void sc_uninstall_error_cb(void);
-void sc_sync_posix_setuid(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_posix_setgid(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_posix_seteuid(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_posix_setegid(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_posix_initgroups(INTERNAL_FUNCTION_PARAMETERS);
-void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS);
 
 /* src/php/listing_hooks.c: directory listings from the remembered ones. */
 php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC);
-void sc_glob(INTERNAL_FUNCTION_PARAMETERS);
 /* ... and glob://, through a copy of PHP's glob wrapper in the wrapper table. */
 void sc_install_glob_wrapper(void);
 void sc_uninstall_glob_wrapper(void);
 
 
 /* src/php/include.c: fopen() & co with the include path. */
-void sc_fopen(INTERNAL_FUNCTION_PARAMETERS);
-void sc_file_get_contents(INTERNAL_FUNCTION_PARAMETERS);
-void sc_file(INTERNAL_FUNCTION_PARAMETERS);
-void sc_readfile(INTERNAL_FUNCTION_PARAMETERS);
-void sc_get_meta_tags(INTERNAL_FUNCTION_PARAMETERS);
-void sc_gzopen(INTERNAL_FUNCTION_PARAMETERS);
-void sc_gzfile(INTERNAL_FUNCTION_PARAMETERS);
-void sc_readgzfile(INTERNAL_FUNCTION_PARAMETERS);
-void sc_spl___construct(INTERNAL_FUNCTION_PARAMETERS);
 
 #endif
