@@ -448,14 +448,27 @@ void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 	}
 }
 
-/* The table of every intercept (src/php/intercept_list.h). */
-#define SC_TABLE_F(owner, name) [SC_I_##name] = { NULL, #name, SC_HANDLER(owner, name), NULL, false },
-#define SC_TABLE_M(owner, cls, name) [SC_I_spl_##name] = { #cls, #name, SC_HANDLER(owner, spl_##name), NULL, false },
+typedef struct sc_intercept {
+	const char *cls;          /* NULL: a function */
+	const char *name;
+	zif_handler handler;
+	bool installed;
+} sc_intercept;
 
-sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
+/* The table of every intercept (src/php/intercept_list.h). */
+#define SC_TABLE_F(owner, name) [SC_I_##name] = { NULL, #name, SC_HANDLER(owner, name), false },
+#define SC_TABLE_M(owner, cls, name) [SC_I_spl_##name] = { #cls, #name, SC_HANDLER(owner, spl_##name), false },
+
+static sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_INTERCEPTS(SC_TABLE_F, SC_TABLE_M)
-	[SC_I_COUNT] = { NULL, NULL, NULL, NULL, false }
+	[SC_I_COUNT] = { NULL, NULL, NULL, false }
 };
+
+/* Where the handler saved for an intercept of the table is kept. */
+static inline zif_handler *sc_orig_of(const sc_intercept *i)
+{
+	return &sc_orig_fn[i - sc_intercepts];
+}
 
 /* Replaces handler `from` by `to` in a class's method and in every internal
  * subclass that inherited it (each holds its own copy of the function). */
@@ -495,8 +508,8 @@ static void sc_patch_method(sc_intercept *i)
 	if (!fn || fn->type != ZEND_INTERNAL_FUNCTION) {
 		return;
 	}
-	i->orig = fn->internal_function.handler;
-	sc_swap_method(i, i->orig, i->handler);
+	*sc_orig_of(i) = fn->internal_function.handler;
+	sc_swap_method(i, *sc_orig_of(i), i->handler);
 	i->installed = true;
 }
 
@@ -511,7 +524,7 @@ static void sc_install_functions(void)
 		} else {
 			zend_function *fn = zend_hash_str_find_ptr(CG(function_table), i->name, strlen(i->name));
 			if (fn && fn->type == ZEND_INTERNAL_FUNCTION) {
-				i->orig = fn->internal_function.handler;
+				*sc_orig_of(i) = fn->internal_function.handler;
 				fn->internal_function.handler = i->handler;
 				i->installed = true;
 			}
@@ -526,12 +539,12 @@ static void sc_uninstall_functions(void)
 			continue;
 		}
 		if (i->cls) {
-			sc_swap_method(i, i->handler, i->orig);
+			sc_swap_method(i, i->handler, *sc_orig_of(i));
 		} else {
 			zend_function *fn = zend_hash_str_find_ptr(CG(function_table), i->name, strlen(i->name));
 			/* put back only what is still ours: a later hook stays */
 			if (fn && fn->type == ZEND_INTERNAL_FUNCTION && fn->internal_function.handler == i->handler) {
-				fn->internal_function.handler = i->orig;
+				fn->internal_function.handler = *sc_orig_of(i);
 			}
 		}
 		/* orig stays: a hook installed after ours (opcache's file override)

@@ -49,13 +49,13 @@
 
 #include "php/include.h"
 #include "php/intercept.h"
+#include "php/orig.h"
 #include "Zend/zend_virtual_cwd.h"
 
 #include <ctype.h>
 
 /* What was installed before us.  Process-wide: written in the startup
  * callback and at shutdown, when no request runs; read by every thread. */
-static zend_string *(*sc_prev_resolve_path)(zend_string *filename);
 
 /* PHP's test for "scheme://" at the start of a name or include_path entry
  * (php_resolve_path()). */

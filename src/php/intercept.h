@@ -12,23 +12,7 @@
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "ext/standard/file.h"
 
-typedef struct sc_intercept {
-	const char *cls;          /* NULL: a function */
-	const char *name;
-	zif_handler handler;
-	zif_handler orig;
-	bool installed;
-} sc_intercept;
-
-#include "php/intercept_list.h"
-
-extern sc_intercept sc_intercepts[SC_I_COUNT + 1];
-
-/* What was installed before us for intercept id. */
-static inline zif_handler sc_orig(sc_intercept_id id)
-{
-	return sc_intercepts[id].orig;
-}
+#include "php/orig.h"
 
 /* The one path argument of file_exists() & co, when it is a plain string:
  * anything else (null, int, too many arguments) goes to PHP's own handler,
@@ -59,11 +43,6 @@ static inline bool sc_kernel_fs_path(const char *path, size_t len)
 	}
 	return false;
 }
-
-/* Are our patched ops still in place?  Swoole's file hooks copy their own
- * ops over both structs at run time; then every lookup drains first, which
- * stays exact without our sync points (src/php/sync.c). */
-bool sc_ops_intact(void);
 
 /* The canonical entry for a path PHP was asked about, or NULL when PHP's
  * own call must answer.  open_basedir is not consulted here: a caller
@@ -149,7 +128,6 @@ static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, bool b
 void sc_sync(void);
 void sc_sync_path(const char *path);
 /* ... the wrapper and stdio ops (url_stat is hooks.c's) ... */
-extern const php_stream_wrapper_ops *sc_orig_wops; /* what the plain wrapper had */
 int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 	php_stream_statbuf *ssb, php_stream_context *context);
 void sc_install_ops(void);

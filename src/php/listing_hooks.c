@@ -32,6 +32,7 @@
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "main/streams/php_stream_glob_wrapper.h"
 #include "php/intercept.h"
+#include "php/orig.h"
 #include "core/listing.h"
 #include "engine/follow.h"
 
@@ -534,7 +535,6 @@ typedef struct sc_glob_s {
 	bool open_basedir_used;
 } sc_glob_s;
 
-static const php_stream_wrapper *sc_glob_orig;
 static php_stream_wrapper_ops sc_glob_wops;
 static php_stream_wrapper sc_glob_wrapper;
 

@@ -21,24 +21,17 @@
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "php/intercept.h"
+#include "php/orig.h"
 #include "php/include.h"
 #include "core/log.h"
 #include "php/realpath.h"
 
 #include <sys/stat.h>
 
-static _Atomic uint64_t sc_ops_replaced;
-
 uint64_t statcache_hooks_ops_replaced(void)
 {
 	return atomic_load_explicit(&sc_ops_replaced, memory_order_relaxed);
 }
-
-/* ---- what PHP had installed --------------------------------------------- */
-
-const php_stream_wrapper_ops *sc_orig_wops;
-static php_stream_wrapper_ops sc_wops;
-static php_stream_ops sc_orig_stdio;
 
 
 /* ---- sync points ---------------------------------------------------------- */
@@ -191,19 +184,6 @@ static int sc_stdio_set_option(php_stream *stream, int option, int value, void *
 	return rc;
 }
 
-bool sc_ops_intact(void)
-{
-	if (php_plain_files_wrapper.wops == &sc_wops && php_stream_stdio_ops.write == sc_stdio_write
-			&& php_stream_stdio_ops.close == sc_stdio_close) {
-		return true;
-	}
-	if (atomic_fetch_add_explicit(&sc_ops_replaced, 1, memory_order_relaxed) == 0) {
-		sc_log_once(SC_LOG_OPS_REPLACED, "statcache: the plain-files wrapper or stdio ops were "
-			"replaced at run time (Swoole file hooks?); every lookup now drains the event queue first");
-	}
-	return false;
-}
-
 /* Functions that write without the wrapper or stdio ops: after PHP's own
  * call, mark events pending (and drop the inode's results when the first
  * argument names a file). */
@@ -300,9 +280,6 @@ SC_WAIT_HANDLER(mb_send_mail)
  * which ends in it).  A callback that replaces ours without calling it
  * (Xdebug's develop mode, at each request start) leaves logged lines to
  * the watcher (README). */
-static void (*sc_prev_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno,
-	zend_string *message);
-
 static void sc_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
 	if (!PG(log_errors)) {
@@ -402,6 +379,7 @@ void sc_install_ops(void)
 	if (sc_orig_stdio.set_option) {
 		php_stream_stdio_ops.set_option = sc_stdio_set_option;
 	}
+	sc_stdio_ours = php_stream_stdio_ops;
 }
 
 void sc_uninstall_ops(void)

@@ -1,0 +1,40 @@
+/*
+ * statcache: what was installed before us (see src/php/orig.h).
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_statcache.h"
+
+#if STATCACHE_HAVE_CACHE
+
+#include "php/orig.h"
+#include "core/log.h"
+
+zif_handler sc_orig_fn[SC_I_COUNT];
+const php_stream_wrapper_ops *sc_orig_wops;
+php_stream_ops sc_orig_stdio;
+php_stream_wrapper_ops sc_wops;
+php_stream_ops sc_stdio_ours;
+const php_stream_wrapper *sc_glob_orig;
+void (*sc_prev_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno,
+	zend_string *message);
+zend_string *(*sc_prev_resolve_path)(zend_string *filename);
+_Atomic uint64_t sc_ops_replaced;
+
+bool sc_ops_intact(void)
+{
+	if (php_plain_files_wrapper.wops == &sc_wops && php_stream_stdio_ops.write == sc_stdio_ours.write
+			&& php_stream_stdio_ops.close == sc_stdio_ours.close) {
+		return true;
+	}
+	if (atomic_fetch_add_explicit(&sc_ops_replaced, 1, memory_order_relaxed) == 0) {
+		sc_log_once(SC_LOG_OPS_REPLACED, "statcache: the plain-files wrapper or stdio ops were "
+			"replaced at run time (Swoole file hooks?); every lookup now drains the event queue first");
+	}
+	return false;
+}
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * statcache: what was installed before us, saved once by hooks.c (the one
+ * installer) and called by every handler for what it does not answer; and
+ * whether ours are still in place.  Below every handler: they include
+ * this, never the installer.
+ */
+#ifndef STATCACHE_ORIG_H
+#define STATCACHE_ORIG_H
+
+#include "php.h"
+#include "main/php_streams.h"
+#include "main/streams/php_stream_plain_wrapper.h"
+#include "php/intercept_list.h"
+
+/* The handler each intercepted function or method had before ours (PHP's
+ * own or another extension's), by intercept id. */
+extern zif_handler sc_orig_fn[SC_I_COUNT];
+
+/* What was installed before us for intercept id. */
+static inline zif_handler sc_orig(sc_intercept_id id)
+{
+	return sc_orig_fn[id];
+}
+
+/* The plain-files wrapper's ops and the stdio stream ops before ours, and
+ * ours as installed (sc_wops: the patched copy of the wrapper's ops;
+ * sc_stdio_ours: the stdio ops as patched in place). */
+extern const php_stream_wrapper_ops *sc_orig_wops;
+extern php_stream_ops sc_orig_stdio;
+extern php_stream_wrapper_ops sc_wops;
+extern php_stream_ops sc_stdio_ours;
+
+/* PHP's glob:// wrapper, where a copy of it with our opener replaced it. */
+extern const php_stream_wrapper *sc_glob_orig;
+
+/* zend_error_cb and zend_resolve_path before ours. */
+extern void (*sc_prev_error_cb)(int type, zend_string *error_filename, const uint32_t error_lineno,
+	zend_string *message);
+extern zend_string *(*sc_prev_resolve_path)(zend_string *filename);
+
+/* Times our patched ops were found replaced at run time (Swoole's hooks). */
+extern _Atomic uint64_t sc_ops_replaced;
+
+/* Are our patched ops still in place?  Swoole's file hooks copy their own
+ * ops over both structs at run time; then every lookup drains first, which
+ * stays exact without our sync points (src/php/sync.c). */
+bool sc_ops_intact(void);
+
+#endif
