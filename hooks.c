@@ -37,6 +37,8 @@
 #include "Zend/zend_virtual_cwd.h"
 #include "core/log.h"
 #include "php/include.h"
+#include "php/sync.h"
+#include "php/listing_hooks.h"
 #include "engine/follow.h"
 #include "php/realpath.h"
 
@@ -100,7 +102,7 @@ static sc_entry *sc_hook_lookup_slashed(const char *path, size_t len, bool check
 	return e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING) ? e : NULL;
 }
 
-int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
+static int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 	php_stream_statbuf *ssb, php_stream_context *context)
 {
 	int err = errno;
@@ -550,6 +552,160 @@ static void sc_uninstall_functions(void)
 		/* orig stays: a hook installed after ours (opcache's file override)
 		 * still calls our handler, which must go on calling what it saved */
 		i->installed = false;
+	}
+}
+
+/* ---- the plain-files wrapper's and stdio ops (src/php/sync.c, the answers
+ * above, src/php/listing_hooks.c) ---------------------------------------- */
+
+static void sc_install_ops(void)
+{
+	atomic_store(&sc_ops_replaced, 0);
+	sc_orig_wops = php_plain_files_wrapper.wops;
+	sc_wops = *sc_orig_wops;
+	sc_wops.url_stat = sc_url_stat;
+	sc_wops.stream_opener = sc_stream_opener;
+	if (sc_orig_wops->unlink) {
+		sc_wops.unlink = sc_unlink;
+	}
+	if (sc_orig_wops->rename) {
+		sc_wops.rename = sc_rename;
+	}
+	if (sc_orig_wops->stream_mkdir) {
+		sc_wops.stream_mkdir = sc_mkdir;
+	}
+	if (sc_orig_wops->stream_rmdir) {
+		sc_wops.stream_rmdir = sc_rmdir;
+	}
+	if (sc_orig_wops->stream_metadata) {
+		sc_wops.stream_metadata = sc_metadata;
+	}
+	if (sc_orig_wops->dir_opener) {
+		sc_wops.dir_opener = sc_listing_dir_opener; /* src/php/listing_hooks.c */
+	}
+	php_plain_files_wrapper.wops = &sc_wops;
+
+	sc_orig_stdio = php_stream_stdio_ops;
+	php_stream_stdio_ops.write = sc_stdio_write;
+	php_stream_stdio_ops.close = sc_stdio_close;
+	php_stream_stdio_ops.flush = sc_stdio_flush;
+	if (sc_orig_stdio.set_option) {
+		php_stream_stdio_ops.set_option = sc_stdio_set_option;
+	}
+	sc_stdio_ours = php_stream_stdio_ops;
+}
+
+static void sc_uninstall_ops(void)
+{
+	if (!sc_orig_wops) {
+		return;
+	}
+	if (php_plain_files_wrapper.wops == &sc_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+		sc_orig_wops = NULL;
+	}
+	/* else someone installed theirs over ours and may still call ours:
+	 * sc_wops and what it calls stay as they are */
+	if (php_stream_stdio_ops.write == sc_stdio_write) {
+		php_stream_stdio_ops.write = sc_orig_stdio.write;
+	}
+	if (php_stream_stdio_ops.close == sc_stdio_close) {
+		php_stream_stdio_ops.close = sc_orig_stdio.close;
+	}
+	if (php_stream_stdio_ops.flush == sc_stdio_flush) {
+		php_stream_stdio_ops.flush = sc_orig_stdio.flush;
+	}
+	if (php_stream_stdio_ops.set_option == sc_stdio_set_option) {
+		php_stream_stdio_ops.set_option = sc_orig_stdio.set_option;
+	}
+}
+
+void statcache_hooks_restore_original_ops(void)
+{
+	if (sc_orig_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+		php_stream_stdio_ops = sc_orig_stdio;
+	}
+}
+
+uint64_t statcache_hooks_ops_replaced(void)
+{
+	return atomic_load_explicit(&sc_ops_replaced, memory_order_relaxed);
+}
+
+/* ---- zend_error_cb (src/php/sync.c) --------------------------------------- */
+
+static void sc_install_error_cb(void)
+{
+	if (!sc_prev_error_cb && zend_error_cb) {
+		sc_prev_error_cb = zend_error_cb;
+		zend_error_cb = sc_error_cb;
+	}
+}
+
+static void sc_uninstall_error_cb(void)
+{
+	if (sc_prev_error_cb && zend_error_cb == sc_error_cb) {
+		zend_error_cb = sc_prev_error_cb;
+		sc_prev_error_cb = NULL;
+	}
+	/* else a callback installed after ours may still call ours, which goes
+	 * on calling what it saved */
+}
+
+/* ---- glob:// (src/php/listing_hooks.c) ------------------------------------ */
+
+#ifdef SC_GLOB_STREAM
+static php_stream_wrapper_ops sc_glob_wops;
+static php_stream_wrapper sc_glob_wrapper;
+#endif
+
+static void sc_install_glob_wrapper(void)
+{
+#ifdef SC_GLOB_STREAM
+	HashTable *h = php_stream_get_url_stream_wrappers_hash_global();
+	php_stream_wrapper *w = zend_hash_str_find_ptr(h, "glob", sizeof("glob") - 1);
+
+	/* only PHP's own: another extension's glob:// is theirs */
+	if (w != &php_glob_stream_wrapper || !w->wops->dir_opener) {
+		return;
+	}
+	sc_glob_orig = w;
+	sc_glob_wops = *w->wops;
+	sc_glob_wops.dir_opener = sc_glob_opener;
+	sc_glob_wrapper = *w;
+	sc_glob_wrapper.wops = &sc_glob_wops;
+	zend_hash_str_update_ptr(h, "glob", sizeof("glob") - 1, &sc_glob_wrapper);
+#endif
+}
+
+static void sc_uninstall_glob_wrapper(void)
+{
+#ifdef SC_GLOB_STREAM
+	HashTable *h = php_stream_get_url_stream_wrappers_hash_global();
+
+	if (sc_glob_orig && zend_hash_str_find_ptr(h, "glob", sizeof("glob") - 1) == &sc_glob_wrapper) {
+		zend_hash_str_update_ptr(h, "glob", sizeof("glob") - 1, (void *) sc_glob_orig);
+	}
+#endif
+}
+
+/* ---- zend_resolve_path (src/php/include.c) -------------------------------- */
+
+static void statcache_include_install(void)
+{
+	if (zend_resolve_path != sc_resolve_path) {
+		sc_prev_resolve_path = zend_resolve_path;
+		zend_resolve_path = sc_resolve_path;
+	}
+}
+
+static void statcache_include_uninstall(void)
+{
+	/* put back only what is still ours: a later hook stays (and keeps
+	 * calling us until it is removed: sc_prev_resolve_path stays valid) */
+	if (zend_resolve_path == sc_resolve_path) {
+		zend_resolve_path = sc_prev_resolve_path;
 	}
 }
 

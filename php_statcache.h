@@ -52,11 +52,6 @@ ZEND_EXTERN_MODULE_GLOBALS(statcache)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif
 
-#if STATCACHE_HAVE_CACHE
-/* GSHUTDOWN: a thread's remembered listings (src/php/listing_hooks.c). */
-void statcache_listings_free(sc_listings *s);
-#endif
-
 /* Why the cache is off in this process (NULL when it is on). */
 const char *statcache_off_reason(void);
 

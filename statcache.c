@@ -16,7 +16,6 @@
 #include "statcache_hooks.h"
 #include "statcache_arginfo.h"
 #include "core/counter_list.h"
-#include "php/threads.h"
 
 #include <stdarg.h>
 #include <syslog.h>
@@ -26,7 +25,9 @@
 #endif
 
 #if STATCACHE_HAVE_CACHE
-# include "src/core/log.h"
+# include "core/log.h"
+# include "php/threads.h"
+# include "php/listing_hooks.h"
 #endif
 
 ZEND_DECLARE_MODULE_GLOBALS(statcache)

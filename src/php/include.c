@@ -50,6 +50,7 @@
 #include "php/include.h"
 #include "php/intercept.h"
 #include "php/orig.h"
+#include "php/realpath.h"
 #include "Zend/zend_virtual_cwd.h"
 
 #include <ctype.h>
@@ -338,7 +339,7 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 }
 
 /* The resolver installed in zend_resolve_path. */
-static zend_string *sc_resolve_path(zend_string *filename)
+zend_string *sc_resolve_path(zend_string *filename)
 {
 	bool handled;
 	int err = errno;
@@ -463,22 +464,5 @@ SC_IP_HANDLER(gzopen, sc_ip_gzopen)
 SC_IP_HANDLER(gzfile, sc_ip_gzfile)
 SC_IP_HANDLER(readgzfile, sc_ip_gzfile)
 SC_IP_HANDLER(spl___construct, sc_ip_fopen)
-
-void statcache_include_install(void)
-{
-	if (zend_resolve_path != sc_resolve_path) {
-		sc_prev_resolve_path = zend_resolve_path;
-		zend_resolve_path = sc_resolve_path;
-	}
-}
-
-void statcache_include_uninstall(void)
-{
-	/* put back only what is still ours: a later hook stays (and keeps
-	 * calling us until it is removed: sc_prev_resolve_path stays valid) */
-	if (zend_resolve_path == sc_resolve_path) {
-		zend_resolve_path = sc_prev_resolve_path;
-	}
-}
 
 #endif

@@ -24,7 +24,6 @@
 
 #include "php.h"
 #include "php_statcache.h"
-#include "statcache_hooks.h"
 
 #if STATCACHE_HAVE_CACHE
 
@@ -33,6 +32,7 @@
 #include "main/streams/php_stream_glob_wrapper.h"
 #include "php/intercept.h"
 #include "php/orig.h"
+#include "php/listing_hooks.h"
 #include "core/listing.h"
 #include "engine/follow.h"
 
@@ -516,8 +516,7 @@ void sc_glob(INTERNAL_FUNCTION_PARAMETERS)
 
 /* ---- glob:// ----------------------------------------------------------------- */
 
-#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80500
-# define SC_GLOB_STREAM 1
+#ifdef SC_GLOB_STREAM
 
 /* main/streams/glob_wrapper.c's glob_s_t, which its stream ops and SPL
  * read (8.1 to 8.4: the same fields; 8.5 holds its own php_glob_t there
@@ -534,9 +533,6 @@ typedef struct sc_glob_s {
 	size_t open_basedir_indexmap_size;
 	bool open_basedir_used;
 } sc_glob_s;
-
-static php_stream_wrapper_ops sc_glob_wops;
-static php_stream_wrapper sc_glob_wrapper;
 
 /* glob_wrapper.c's php_glob_stream_path_split() with get_path set: the
  * directory part of path, as the stream reports it. */
@@ -555,7 +551,7 @@ static void sc_glob_set_path(sc_glob_s *g, const char *path)
 }
 
 /* php_glob_stream_opener(), step for step, with the cached glob(3). */
-static php_stream *sc_glob_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
+php_stream *sc_glob_opener(php_stream_wrapper *wrapper, const char *path, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
 	const char *pattern = path, *file;
@@ -600,35 +596,5 @@ static php_stream *sc_glob_opener(php_stream_wrapper *wrapper, const char *path,
 	return php_stream_alloc(&php_glob_stream_ops, g, 0, mode);
 }
 #endif
-
-void sc_install_glob_wrapper(void)
-{
-#ifdef SC_GLOB_STREAM
-	HashTable *h = php_stream_get_url_stream_wrappers_hash_global();
-	php_stream_wrapper *w = zend_hash_str_find_ptr(h, "glob", sizeof("glob") - 1);
-
-	/* only PHP's own: another extension's glob:// is theirs */
-	if (w != &php_glob_stream_wrapper || !w->wops->dir_opener) {
-		return;
-	}
-	sc_glob_orig = w;
-	sc_glob_wops = *w->wops;
-	sc_glob_wops.dir_opener = sc_glob_opener;
-	sc_glob_wrapper = *w;
-	sc_glob_wrapper.wops = &sc_glob_wops;
-	zend_hash_str_update_ptr(h, "glob", sizeof("glob") - 1, &sc_glob_wrapper);
-#endif
-}
-
-void sc_uninstall_glob_wrapper(void)
-{
-#ifdef SC_GLOB_STREAM
-	HashTable *h = php_stream_get_url_stream_wrappers_hash_global();
-
-	if (sc_glob_orig && zend_hash_str_find_ptr(h, "glob", sizeof("glob") - 1) == &sc_glob_wrapper) {
-		zend_hash_str_update_ptr(h, "glob", sizeof("glob") - 1, (void *) sc_glob_orig);
-	}
-#endif
-}
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include "core/rpwalk.h"
+#include "engine/lookup.h"
 
 /* Before PHP's own walk of an absolute name (mode: SC_RP_FILEPATH for
  * expand_filepath(), SC_RP_REALPATH for tsrm_realpath()): leaves in PHP's
@@ -15,5 +16,30 @@
  * resolves to); 0: PHP's walk fails (SC_RP_REALPATH: no such path);
  * -1: not done (PHP walks as always). */
 int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved);
+
+/* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk
+ * fails (a missing name, a dangling link), -1 when PHP's own call answers,
+ * from its realpath cache once src/php/realpath.c has filled it; with
+ * resolved (SC_RP_MAX bytes), 1 when realpath() answers it (ZTS, whose
+ * realpath() asks access() after the walk). */
+int sc_cached_realpath(const char *path, size_t len, char *resolved);
+
+/* stat() and access() of an absolute name as PHP makes them where its
+ * virtual CWD resolves the name through PHP's realpath cache first (ZTS,
+ * src/php/realpath.c): false when the caller's own lookup answers as
+ * PHP would; true when *out does (NULL: PHP's own call answers).
+ * basedir_checked: PHP's call made its open_basedir checks already. */
+#ifdef VIRTUAL_DIR
+bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry **out);
+#else
+static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry **out)
+{
+	(void) path;
+	(void) len;
+	(void) basedir_checked;
+	*out = NULL;
+	return false;
+}
+#endif
 
 #endif

@@ -14,7 +14,6 @@
 
 #include "php.h"
 #include "php_statcache.h"
-#include "statcache_hooks.h"
 
 #if STATCACHE_HAVE_CACHE
 
@@ -22,17 +21,12 @@
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "php/intercept.h"
 #include "php/orig.h"
+#include "php/sync.h"
 #include "php/include.h"
 #include "core/log.h"
 #include "php/realpath.h"
 
 #include <sys/stat.h>
-
-uint64_t statcache_hooks_ops_replaced(void)
-{
-	return atomic_load_explicit(&sc_ops_replaced, memory_order_relaxed);
-}
-
 
 /* ---- sync points ---------------------------------------------------------- */
 
@@ -66,7 +60,7 @@ static bool sc_mode_writes(const char *mode)
 	return mode && strpbrk(mode, "waxc+") != NULL;
 }
 
-static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, const char *mode,
+php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
 	php_stream *s;
@@ -91,14 +85,14 @@ static php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *fil
 	return s;
 }
 
-static int sc_unlink(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context)
+int sc_unlink(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context)
 {
 	int rc = sc_orig_wops->unlink(wrapper, url, options, context);
 	sc_sync();
 	return rc;
 }
 
-static int sc_rename(php_stream_wrapper *wrapper, const char *from, const char *to, int options,
+int sc_rename(php_stream_wrapper *wrapper, const char *from, const char *to, int options,
 	php_stream_context *context)
 {
 	int rc = sc_orig_wops->rename(wrapper, from, to, options, context);
@@ -106,7 +100,7 @@ static int sc_rename(php_stream_wrapper *wrapper, const char *from, const char *
 	return rc;
 }
 
-static int sc_mkdir(php_stream_wrapper *wrapper, const char *url, int mode, int options,
+int sc_mkdir(php_stream_wrapper *wrapper, const char *url, int mode, int options,
 	php_stream_context *context)
 {
 	int rc = sc_orig_wops->stream_mkdir(wrapper, url, mode, options, context);
@@ -114,14 +108,14 @@ static int sc_mkdir(php_stream_wrapper *wrapper, const char *url, int mode, int 
 	return rc;
 }
 
-static int sc_rmdir(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context)
+int sc_rmdir(php_stream_wrapper *wrapper, const char *url, int options, php_stream_context *context)
 {
 	int rc = sc_orig_wops->stream_rmdir(wrapper, url, options, context);
 	sc_sync();
 	return rc;
 }
 
-static int sc_metadata(php_stream_wrapper *wrapper, const char *url, int option, void *value,
+int sc_metadata(php_stream_wrapper *wrapper, const char *url, int option, void *value,
 	php_stream_context *context)
 {
 	int rc = sc_orig_wops->stream_metadata(wrapper, url, option, value, context);
@@ -134,7 +128,7 @@ static int sc_metadata(php_stream_wrapper *wrapper, const char *url, int option,
 
 /* ---- stdio stream ops --------------------------------------------------------- */
 
-static ssize_t sc_stdio_write(php_stream *stream, const char *buf, size_t count)
+ssize_t sc_stdio_write(php_stream *stream, const char *buf, size_t count)
 {
 	ssize_t n = sc_orig_stdio.write(stream, buf, count);
 	sc_sync();
@@ -145,7 +139,7 @@ static ssize_t sc_stdio_write(php_stream *stream, const char *buf, size_t count)
  * stream no wrapper opened (popen(), whose close is pclose(): a wait for
  * the child, whatever the mode; proc_open() pipes, fd streams) syncs too,
  * after the close, as do written streams. */
-static int sc_stdio_close(php_stream *stream, int close_handle)
+int sc_stdio_close(php_stream *stream, int close_handle)
 {
 	bool after = close_handle && (sc_mode_writes(stream->mode) || !stream->wrapper);
 	int rc;
@@ -168,14 +162,14 @@ static int sc_stdio_close(php_stream *stream, int close_handle)
 	return rc;
 }
 
-static int sc_stdio_flush(php_stream *stream)
+int sc_stdio_flush(php_stream *stream)
 {
 	int rc = sc_orig_stdio.flush(stream);
 	sc_sync();
 	return rc;
 }
 
-static int sc_stdio_set_option(php_stream *stream, int option, int value, void *ptrparam)
+int sc_stdio_set_option(php_stream *stream, int option, int value, void *ptrparam)
 {
 	int rc = sc_orig_stdio.set_option(stream, option, value, ptrparam);
 	if (option == PHP_STREAM_OPTION_TRUNCATE_API) {
@@ -280,7 +274,7 @@ SC_WAIT_HANDLER(mb_send_mail)
  * which ends in it).  A callback that replaces ours without calling it
  * (Xdebug's develop mode, at each request start) leaves logged lines to
  * the watcher (README). */
-static void sc_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
+void sc_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
 	if (!PG(log_errors)) {
 		sc_prev_error_cb(type, error_filename, error_lineno, message);
@@ -295,24 +289,6 @@ static void sc_error_cb(int type, zend_string *error_filename, const uint32_t er
 		zend_bailout();
 	} zend_end_try();
 	sc_sync();
-}
-
-void sc_install_error_cb(void)
-{
-	if (!sc_prev_error_cb && zend_error_cb) {
-		sc_prev_error_cb = zend_error_cb;
-		zend_error_cb = sc_error_cb;
-	}
-}
-
-void sc_uninstall_error_cb(void)
-{
-	if (sc_prev_error_cb && zend_error_cb == sc_error_cb) {
-		zend_error_cb = sc_prev_error_cb;
-		sc_prev_error_cb = NULL;
-	}
-	/* else a callback installed after ours may still call ours, which goes
-	 * on calling what it saved */
 }
 
 /* Credentials: access() answers for the real uid/gid and lstat() for the
@@ -343,76 +319,6 @@ void sc_sync_chroot(INTERNAL_FUNCTION_PARAMETERS)
 {
 	sc_orig(SC_I_chroot)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	statcache_drop_everything(1);
-}
-
-void sc_install_ops(void)
-{
-	atomic_store(&sc_ops_replaced, 0);
-	sc_orig_wops = php_plain_files_wrapper.wops;
-	sc_wops = *sc_orig_wops;
-	sc_wops.url_stat = sc_url_stat;
-	sc_wops.stream_opener = sc_stream_opener;
-	if (sc_orig_wops->unlink) {
-		sc_wops.unlink = sc_unlink;
-	}
-	if (sc_orig_wops->rename) {
-		sc_wops.rename = sc_rename;
-	}
-	if (sc_orig_wops->stream_mkdir) {
-		sc_wops.stream_mkdir = sc_mkdir;
-	}
-	if (sc_orig_wops->stream_rmdir) {
-		sc_wops.stream_rmdir = sc_rmdir;
-	}
-	if (sc_orig_wops->stream_metadata) {
-		sc_wops.stream_metadata = sc_metadata;
-	}
-	if (sc_orig_wops->dir_opener) {
-		sc_wops.dir_opener = sc_listing_dir_opener; /* src/php/listing_hooks.c */
-	}
-	php_plain_files_wrapper.wops = &sc_wops;
-
-	sc_orig_stdio = php_stream_stdio_ops;
-	php_stream_stdio_ops.write = sc_stdio_write;
-	php_stream_stdio_ops.close = sc_stdio_close;
-	php_stream_stdio_ops.flush = sc_stdio_flush;
-	if (sc_orig_stdio.set_option) {
-		php_stream_stdio_ops.set_option = sc_stdio_set_option;
-	}
-	sc_stdio_ours = php_stream_stdio_ops;
-}
-
-void sc_uninstall_ops(void)
-{
-	if (!sc_orig_wops) {
-		return;
-	}
-	if (php_plain_files_wrapper.wops == &sc_wops) {
-		php_plain_files_wrapper.wops = sc_orig_wops;
-		sc_orig_wops = NULL;
-	}
-	/* else someone installed theirs over ours and may still call ours:
-	 * sc_wops and what it calls stay as they are */
-	if (php_stream_stdio_ops.write == sc_stdio_write) {
-		php_stream_stdio_ops.write = sc_orig_stdio.write;
-	}
-	if (php_stream_stdio_ops.close == sc_stdio_close) {
-		php_stream_stdio_ops.close = sc_orig_stdio.close;
-	}
-	if (php_stream_stdio_ops.flush == sc_stdio_flush) {
-		php_stream_stdio_ops.flush = sc_orig_stdio.flush;
-	}
-	if (php_stream_stdio_ops.set_option == sc_stdio_set_option) {
-		php_stream_stdio_ops.set_option = sc_orig_stdio.set_option;
-	}
-}
-
-void statcache_hooks_restore_original_ops(void)
-{
-	if (sc_orig_wops) {
-		php_plain_files_wrapper.wops = sc_orig_wops;
-		php_stream_stdio_ops = sc_orig_stdio;
-	}
 }
 
 #endif
