@@ -12,7 +12,7 @@
 #ifndef STATCACHE_FOLLOW_H
 #define STATCACHE_FOLLOW_H
 
-#include "engine/lookup.h"
+#include "engine/resolve.h"
 
 /* Resolves the spelling e->key (absolute, no trailing '/', no NUL) step by
  * step: ".." after a symlink is the target's parent, relative targets are
@@ -21,14 +21,6 @@
  * canonical entry that answers, or NULL when PHP's own call must (more
  * than SC_VIA_MAX_LINKS links, a loop, something unwatched). */
 sc_entry *sc_follow(sc_cache *c, sc_entry *e);
-
-/* What stat() answers where lstat() answered e: e itself, or for a
- * symlink the entry its text leads to (relative texts read from the link's
- * own directory, chains followed up to SC_VIA_MAX_LINKS), each step a
- * cached lookup valid now.  NULL when PHP's own call must answer (a longer
- * chain or a loop, a text that cannot be read, a dotted text where PHP
- * drops dots itself). */
-sc_entry *sc_follow_last(sc_cache *c, sc_entry *e);
 
 /* What lstat() of an absolute spelling answers as the kernel reads it
  * ("." and ".." after a symlink taken from the link's target), each step a

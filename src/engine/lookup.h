@@ -11,33 +11,7 @@
 #ifndef STATCACHE_LOOKUP_H
 #define STATCACHE_LOOKUP_H
 
-#include "core/counters.h"
-#include "core/canon.h"
-#include "core/table.h"
-#include "statcache_watcher.h"
-
-typedef struct sc_cache {
-	sc_counters *n;          /* own_n, or this thread's slot in the shared region */
-	sc_counters own_n;       /* owner-written: the cache is line-aligned, so no
-	                          * other thread's counters share these lines */
-	sc_table table;
-	uint32_t max_entries;
-	int test_untrusted;
-	int dots_lexical;        /* PHP drops "." and ".." before the kernel sees a path
-	                          * (ZTS: the virtual CWD), even after a symlink: a
-	                          * dotted spelling through a link is PHP's to answer */
-	uint64_t verify_rate;    /* re-check one hit in N with a real lstat() (0: never) */
-	uint64_t verify_tick;
-	sc_canon canon;          /* scratch for spellings */
-} sc_cache;
-
-/* A cache is allocated aligned to a cache line (sc_cache_new) so that two
- * threads' counters never share one. */
-sc_cache *sc_cache_new(uint32_t max_entries, int test_untrusted);
-void sc_cache_delete(sc_cache *c);
-int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted);
-void sc_cache_free(sc_cache *c);
-void sc_cache_reset(sc_cache *c);
+#include "engine/resolve.h"
 
 /* One hit in verify_rate: compares the result with a fresh lstat(). */
 sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t hash);
@@ -48,20 +22,6 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t has
 /* The hit path of a spelling through symlinks (kept out of line: only
  * lookups that passed a link pay for their extra dependencies). */
 sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t hash);
-
-/* The miss path's walk, for src/engine/follow.c: the entry for a canonical
- * path, valid now (or EMPTY when it could not be settled; EMPTY with err
- * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
-sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
-
-/* Counts an answer left to PHP, by its reason. */
-static inline void sc_count_bypass(sc_cache *c, int reason)
-{
-	sc_count(reason == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
-	if (reason == SC_BYPASS_MOUNT_POINT) {
-		sc_count(&c->n->mount_points);
-	}
-}
 
 /* Counts a hit; hides what PHP must answer itself. */
 static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
@@ -125,5 +85,13 @@ int sc_access(sc_cache *c, sc_entry *e, int mode);
 /* Marks every spelling's result for path as needing a refill
  * (clearstatcache($filename)). */
 void sc_forget(sc_cache *c, const char *path, size_t len);
+
+/* What stat() answers where lstat() answered e: e itself, or for a
+ * symlink the entry its text leads to (relative texts read from the link's
+ * own directory, chains followed up to SC_VIA_MAX_LINKS), each step a
+ * cached lookup valid now.  NULL when PHP's own call must answer (a longer
+ * chain or a loop, a text that cannot be read, a dotted text where PHP
+ * drops dots itself). */
+sc_entry *sc_follow_last(sc_cache *c, sc_entry *e);
 
 #endif

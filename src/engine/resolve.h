@@ -1,0 +1,109 @@
+/*
+ * statcache: the fill and resolve primitives of the lookup engine, per PHP
+ * thread: the thread's results (sc_cache), and the walk of a canonical
+ * path from its deepest valid ancestor that fills each result (arming a
+ * watch on every directory before its lstat()) and records what it
+ * depends on.  Pure C (no Zend).  src/engine/follow.c walks spellings
+ * through symlinks on it; src/engine/lookup.c answers lookups with both.
+ */
+#ifndef STATCACHE_RESOLVE_H
+#define STATCACHE_RESOLVE_H
+
+#include "core/counters.h"
+#include "core/canon.h"
+#include "core/table.h"
+#include "statcache_watcher.h"
+
+#include <sys/stat.h>
+
+/* Room kept free below max_entries so that one walk never hits the cap
+ * halfway (entries met on the way stay valid pointers). */
+#define SC_WALK_RESERVE 1024u
+
+typedef struct sc_cache {
+	sc_counters *n;          /* own_n, or this thread's slot in the shared region */
+	sc_counters own_n;       /* owner-written: the cache is line-aligned, so no
+	                          * other thread's counters share these lines */
+	sc_table table;
+	uint32_t max_entries;
+	int test_untrusted;
+	int dots_lexical;        /* PHP drops "." and ".." before the kernel sees a path
+	                          * (ZTS: the virtual CWD), even after a symlink: a
+	                          * dotted spelling through a link is PHP's to answer */
+	uint64_t verify_rate;    /* re-check one hit in N with a real lstat() (0: never) */
+	uint64_t verify_tick;
+	sc_canon canon;          /* scratch for spellings */
+} sc_cache;
+
+/* A cache is allocated aligned to a cache line (sc_cache_new) so that two
+ * threads' counters never share one. */
+sc_cache *sc_cache_new(uint32_t max_entries, int test_untrusted);
+void sc_cache_delete(sc_cache *c);
+int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted);
+void sc_cache_free(sc_cache *c);
+void sc_cache_reset(sc_cache *c);
+
+/* The miss path's walk, for src/engine/lookup.c and src/engine/follow.c:
+ * the entry for a canonical
+ * path, valid now (or EMPTY when it could not be settled; EMPTY with err
+ * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
+sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
+
+/* Counts an answer left to PHP, by its reason. */
+static inline void sc_count_bypass(sc_cache *c, int reason)
+{
+	sc_count(reason == SC_BYPASS_UNTRUSTED ? &c->n->untrusted : &c->n->bypassed);
+	if (reason == SC_BYPASS_MOUNT_POINT) {
+		sc_count(&c->n->mount_points);
+	}
+}
+
+/* Keeps the reported size equal to the table's (statcache_stats()). */
+static inline void sc_cache_account(sc_cache *c)
+{
+	sc_count_set(&c->n->entries, c->table.count);
+	sc_count_set(&c->n->memory, c->table.memory + sizeof(*c));
+}
+
+/* Starts a result afresh: kind, error and the epoch it was read under. */
+static inline void sc_set(sc_result *r, sc_kind kind, int err, uint32_t epoch)
+{
+	r->kind = (uint8_t) kind;
+	r->err = err;
+	r->epoch = epoch;
+	r->ndeps = 0;
+	r->access_known = 0;
+	r->access_ok = 0;
+	r->wd = -1;
+	r->target = NULL;
+}
+
+/* One more slot the result depends on (dropped past SC_MAX_DEPS: the
+ * caller checks ndeps where that matters). */
+static inline void sc_add_dep(sc_result *r, uint32_t slot, uint32_t val)
+{
+	if (r->ndeps < SC_MAX_DEPS) {
+		r->deps[r->ndeps].slot = slot;
+		r->deps[r->ndeps].val = val;
+		r->ndeps++;
+	}
+}
+
+/* Is b the same file, unchanged, as a (atime left out)? */
+static inline int sc_same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev && a->st_mode == b->st_mode
+		&& a->st_nlink == b->st_nlink && a->st_size == b->st_size
+		&& a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec
+		&& a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* Is this (parent's) result a spelling through a symlink, which the
+ * follow walk resolves rather than the lexical one? */
+static inline int sc_through_link(const sc_result *r)
+{
+	return r->kind == SC_KIND_LINK || r->kind == SC_KIND_VIA
+		|| (r->kind == SC_KIND_EMPTY && r->err == SC_BYPASS_SYMLINK_DIR);
+}
+
+#endif
