@@ -620,14 +620,6 @@ static void sc_uninstall_ops(void)
 	}
 }
 
-void statcache_hooks_restore_original_ops(void)
-{
-	if (sc_orig_wops) {
-		php_plain_files_wrapper.wops = sc_orig_wops;
-		php_stream_stdio_ops = sc_orig_stdio;
-	}
-}
-
 uint64_t statcache_hooks_ops_replaced(void)
 {
 	return atomic_load_explicit(&sc_ops_replaced, memory_order_relaxed);
@@ -746,10 +738,6 @@ void statcache_hooks_shutdown(void)
 }
 
 #else /* !STATCACHE_HAVE_CACHE */
-
-void statcache_hooks_restore_original_ops(void)
-{
-}
 
 void statcache_hooks_startup(void)
 {

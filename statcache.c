@@ -16,6 +16,7 @@
 #include "statcache_hooks.h"
 #include "statcache_arginfo.h"
 #include "core/counter_list.h"
+#include "php/testapi.h"
 
 #include <stdarg.h>
 #include <syslog.h>

@@ -10,11 +10,6 @@
  * another extension's); restores them at shutdown unless replaced since. */
 void statcache_hooks_startup(void);
 void statcache_hooks_shutdown(void);
-/* Tests: puts PHP's original ops back over the patched structs. */
-void statcache_hooks_restore_original_ops(void);
-/* Tests: the functions of statcache_test.stub.php. */
-void statcache_testapi_register(int module_number);
-void statcache_testapi_unregister(void);
 /* Counts of run-time replacement of our patched ops (Swoole's hooks). */
 uint64_t statcache_hooks_ops_replaced(void);
 

@@ -37,4 +37,14 @@ bool sc_ops_intact(void)
 	return false;
 }
 
+/* Tests (statcache_test_restore_ops()): PHP's original ops back over the
+ * patched structs, as Swoole's file hooks copy theirs at run time. */
+void sc_orig_put_back(void)
+{
+	if (sc_orig_wops) {
+		php_plain_files_wrapper.wops = sc_orig_wops;
+		php_stream_stdio_ops = sc_orig_stdio;
+	}
+}
+
 #endif

@@ -46,4 +46,7 @@ extern _Atomic uint64_t sc_ops_replaced;
  * stays exact without our sync points (src/php/sync.c). */
 bool sc_ops_intact(void);
 
+/* Tests: puts PHP's original ops back over the patched structs. */
+void sc_orig_put_back(void);
+
 #endif

@@ -9,15 +9,21 @@
 
 #include "php.h"
 #include "php_statcache.h"
-#include "statcache_hooks.h"
 #include "statcache_test_arginfo.h"
+#include "php/testapi.h"
+
+#if STATCACHE_HAVE_CACHE
+# include "php/orig.h"
+#endif
 
 /* Swoole's HOOK_FILE/HOOK_STDIO copy their own ops over both structs after
  * startup; copying PHP's originals back has the same effect on us. */
 PHP_FUNCTION(statcache_test_restore_ops)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	statcache_hooks_restore_original_ops();
+#if STATCACHE_HAVE_CACHE
+	sc_orig_put_back();
+#endif
 }
 
 void statcache_testapi_register(int module_number)
