@@ -17,8 +17,9 @@ extern zend_module_entry statcache_module_entry;
 #endif
 
 #if STATCACHE_HAVE_CACHE
-# include "src/engine/lookup.h"
-# include "src/core/listing.h"
+/* The globals hold pointers only (src/engine/resolve.h, src/core/listing.h). */
+typedef struct sc_cache sc_cache;
+typedef struct sc_listings sc_listings;
 #endif
 
 ZEND_BEGIN_MODULE_GLOBALS(statcache)

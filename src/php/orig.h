@@ -12,6 +12,8 @@
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "php/intercept_list.h"
 
+#include <stdatomic.h>
+
 /* The handler each intercepted function or method had before ours (PHP's
  * own or another extension's), by intercept id. */
 extern zif_handler sc_orig_fn[SC_I_COUNT];

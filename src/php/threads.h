@@ -8,7 +8,11 @@
 #include "php_statcache.h"
 
 #if STATCACHE_HAVE_CACHE
+# include "engine/lookup.h"
+# include "core/listing.h"
+#endif
 
+#if STATCACHE_HAVE_CACHE
 sc_cache *statcache_thread_cache_slow(void);
 
 /* This thread's results, created on its first lookup. */
