@@ -8,7 +8,7 @@
 
 /* F(owner, name): PHP's function name(); M(owner, class, name): the method
  * class::name() and every internal subclass's inherited copy.  owner is
- * the file whose handler answers it: answer (hooks.c), sync
+ * the file whose handler answers it: answer (src/php/answers.c), sync
  * (src/php/sync.c), listing (src/php/listing_hooks.c), include
  * (src/php/include.c); SC_HANDLER() names that handler. */
 #define SC_INTERCEPTS(F, M) \

@@ -1,0 +1,447 @@
+/*
+ * statcache: the answers of the stat family, from the cache (hooks.c
+ * installs them):
+ *
+ *  - the plain-files wrapper's url_stat (every stat()-based function,
+ *    SplFileInfo included, goes through php_stat() and lands there after
+ *    PHP's own one-entry cache), and is_file(), filemtime() & co, which take
+ *    php_stat()'s steps without its wrapper lookup;
+ *  - the functions PHP answers with access() (file_exists, is_readable,
+ *    is_writable, is_executable and SplFileInfo's isReadable/isWritable/
+ *    isExecutable), realpath() when it fails (its successes, includes and
+ *    opens find PHP's realpath cache filled: src/php/realpath.c), and
+ *    readlink();
+ *  - fileatime() and getATime(), always PHP's; clearstatcache().
+ *
+ * Whatever is not answered goes to what was installed before (src/php/orig.h).
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_statcache.h"
+
+#if STATCACHE_HAVE_CACHE
+
+#include "php/intercept.h"
+#include "main/php_streams.h"
+#include "main/streams/php_stream_plain_wrapper.h"
+#include "ext/standard/file.h"
+#include "ext/standard/php_filestat.h"
+#include "ext/standard/basic_functions.h"
+#include "ext/spl/spl_directory.h"
+#include "Zend/zend_virtual_cwd.h"
+#include "engine/follow.h"
+#include "php/answers.h"
+#include "php/realpath.h"
+
+#include <sys/stat.h>
+
+/* ---- plain-files wrapper ---------------------------------------------------- */
+
+/* The errno PHP's own call leaves when it fails on a name the cache knows
+ * missing: the kernel's (NTS), or ENOENT where PHP's virtual CWD walks the
+ * name first and fails it itself (ZTS: virtual_file_ex()).  PHP words a
+ * later warning from a stale errno (an include of a directory). */
+static zend_always_inline int sc_fail_errno(const sc_entry *e)
+{
+#ifdef ZTS
+	(void) e;
+	return ENOENT;
+#else
+	return e->r.err;
+#endif
+}
+
+/* Does a path of more than "/" end in '/'? */
+static zend_always_inline bool sc_slashed(const char *path, size_t len)
+{
+	return len > 1 && path[len - 1] == '/';
+}
+
+/* "dir/" (one or more trailing slashes): the kernel follows a last symlink
+ * even for lstat(), and demands a directory (ENOTDIR otherwise).  Answered
+ * as the entry of the path without the slashes, followed; *enotdir says
+ * that what it names is not a directory.  NULL: PHP's own call answers
+ * (ZTS, whose virtual CWD drops the slashes itself; an open_basedir in
+ * force, which PHP checks on the spelling as given). */
+static sc_entry *sc_hook_lookup_slashed(const char *path, size_t len, bool check_basedir, bool *enotdir)
+{
+	char base[MAXPATHLEN];
+	sc_cache *c;
+	sc_entry *e;
+
+	*enotdir = false;
+	while (len > 1 && path[len - 1] == '/') {
+		len--;
+	}
+	c = SCG(active) ? statcache_thread_cache() : NULL;
+	if (!c || c->dots_lexical || len >= sizeof(base) || path[0] != '/'
+			|| (check_basedir && PG(open_basedir) && *PG(open_basedir))) {
+		if (c) {
+			sc_count(&c->n->bypassed);
+		}
+		return NULL;
+	}
+	memcpy(base, path, len);
+	base[len] = '\0';
+	e = sc_hook_lookup(base, len);
+	if (e && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(c, e);
+	}
+	if (e && e->r.kind == SC_KIND_FOUND && !S_ISDIR(e->r.st.st_mode)) {
+		*enotdir = true;
+	}
+	return e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING) ? e : NULL;
+}
+
+int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
+	php_stream_statbuf *ssb, php_stream_context *context)
+{
+	int err = errno;
+
+	if (url[0] == '/' && SCG(active)) {
+		size_t len = strlen(url);
+		bool check_basedir = !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR), enotdir = false;
+		sc_entry *e;
+		if (!(flags & PHP_STREAM_URL_STAT_LINK) && sc_vcwd_stat(url, len, !check_basedir, &e)) {
+			/* ZTS: the name PHP's realpath cache resolves it to */
+		} else if (sc_slashed(url, len)) {
+			e = sc_hook_lookup_slashed(url, len, check_basedir, &enotdir);
+			if (enotdir) {
+				errno = ENOTDIR;
+				return -1;
+			}
+		} else {
+			e = sc_hook_lookup(url, len);
+		}
+		if (e && e->r.kind == SC_KIND_LINK && !(flags & PHP_STREAM_URL_STAT_LINK)) {
+			e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
+		}
+		if (e && (e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_LINK || e->r.kind == SC_KIND_MISSING)
+				&& sc_basedir_allows(url, check_basedir)) {
+			switch (e->r.kind) {
+				case SC_KIND_FOUND:
+				case SC_KIND_LINK:
+					memset(ssb, 0, sizeof(*ssb));
+					ssb->sb = e->r.st;
+					errno = err;
+					return 0;
+				case SC_KIND_MISSING:
+					errno = sc_fail_errno(e);
+					return -1;
+			}
+		}
+	}
+	errno = err; /* as the cache's own work found it: PHP's stat() sets its own */
+	return sc_orig_wops->url_stat(wrapper, url, flags, ssb, context);
+}
+
+/* file_exists (mode 0), is_readable, is_writable, is_executable.  errno
+ * is left as PHP's access() would leave it (err, the caller's errno, on a
+ * success; the path's error on a failure), not as the cache's own work
+ * left it: PHP reports a stale errno in later warnings. */
+static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zval *return_value, int err)
+{
+	sc_entry *e;
+	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {
+		if (path && SCG(active) && SCG(cache)) {
+			sc_count(&SCG(cache)->n->bypassed);
+		}
+		return false;
+	}
+	if (sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), false, &e)) {
+		/* ZTS: access() of the name PHP's realpath cache resolves it to */
+	} else if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
+		bool enotdir;
+		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
+		if (e && enotdir) {
+			RETVAL_FALSE;
+			return true;
+		}
+	} else {
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
+	}
+	if (e && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(SCG(cache), e); /* access() follows the link */
+	}
+	if (!e || !sc_basedir_allows(ZSTR_VAL(path), true)) {
+		return false;
+	}
+	if (e->r.kind == SC_KIND_MISSING) {
+		errno = sc_fail_errno(e);
+		RETVAL_FALSE;
+		return true;
+	}
+	if (sc_access(SCG(cache), e, mode) == 0) {
+		errno = err;
+		RETVAL_TRUE;
+	} else {
+		errno = EACCES;
+		RETVAL_FALSE;
+	}
+	return true;
+}
+
+#define SC_ACCESS_HANDLER(fname, mode) \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		int err = errno; \
+		if (!sc_answer_access(sc_path_arg(execute_data), mode, return_value, err)) { \
+			errno = err; /* PHP's call sees the errno it would have seen */ \
+			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
+	}
+
+SC_ACCESS_HANDLER(file_exists, F_OK)
+SC_ACCESS_HANDLER(is_readable, R_OK)
+SC_ACCESS_HANDLER(is_writable, W_OK)
+SC_ACCESS_HANDLER(is_writeable, W_OK)
+SC_ACCESS_HANDLER(is_executable, X_OK)
+
+/* is_file(), filemtime() & co, without php_stat()'s wrapper lookup and
+ * copies: the same steps it takes for a plain path, in the same order.
+ * PHP's own one-entry stat cache answers first when it holds the path (so
+ * its answer, stale or not, is PHP's); a failure that warns is left to PHP;
+ * otherwise the result is dropped into that cache exactly as php_stat()
+ * does, and the value computed from it as php_stat() computes it. */
+static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval *return_value, int err)
+{
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	bool exists_check = type == FS_IS_FILE || type == FS_IS_DIR || type == FS_IS_LINK;
+	zend_string *cur;
+	php_stream_statbuf ssb;
+	sc_entry *e;
+
+	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {
+		return false;
+	}
+	cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	if (cur && (cur == path || zend_string_equal_content(cur, path))) {
+		return false;
+	}
+	if (!link_op && sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), false, &e)) {
+		/* ZTS: stat() of the name PHP's realpath cache resolves it to (under
+		 * open_basedir PHP's php_stat() checks first: its url_stat answers) */
+	} else if (sc_slashed(ZSTR_VAL(path), ZSTR_LEN(path))) {
+		bool enotdir;
+		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
+		if (e && enotdir) {
+			if (!exists_check) {
+				return false; /* PHP's warning (its url_stat answers from here) */
+			}
+			errno = ENOTDIR;
+			RETVAL_FALSE;
+			return true;
+		}
+	} else {
+		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
+	}
+	if (e && e->r.kind == SC_KIND_LINK && !link_op) {
+		e = sc_follow_last(SCG(cache), e); /* stat() follows the link */
+	}
+	if (!e) {
+		return false;
+	}
+	if (e->r.kind == SC_KIND_MISSING) {
+		if (!exists_check || !sc_basedir_allows(ZSTR_VAL(path), true)) {
+			return false; /* "stat failed for ..." is PHP's to say */
+		}
+		errno = sc_fail_errno(e);
+		RETVAL_FALSE;
+		return true;
+	}
+	if (!sc_basedir_allows(ZSTR_VAL(path), true)) {
+		return false;
+	}
+	errno = err;
+	memset(&ssb, 0, sizeof(ssb));
+	ssb.sb = e->r.st;
+	if (link_op) {
+		if (BG(CurrentLStatFile)) {
+			zend_string_release(BG(CurrentLStatFile));
+		}
+		BG(CurrentLStatFile) = zend_string_copy(path);
+		memcpy(&BG(lssb), &ssb, sizeof(ssb));
+	}
+	if (!link_op || !S_ISLNK(ssb.sb.st_mode)) {
+		if (BG(CurrentStatFile)) {
+			zend_string_release(BG(CurrentStatFile));
+		}
+		BG(CurrentStatFile) = zend_string_copy(path);
+		memcpy(&BG(ssb), &ssb, sizeof(ssb));
+	}
+	switch (type) {
+		case FS_PERMS: RETVAL_LONG((zend_long) ssb.sb.st_mode); return true;
+		case FS_INODE: RETVAL_LONG((zend_long) ssb.sb.st_ino); return true;
+		case FS_SIZE: RETVAL_LONG((zend_long) ssb.sb.st_size); return true;
+		case FS_OWNER: RETVAL_LONG((zend_long) ssb.sb.st_uid); return true;
+		case FS_GROUP: RETVAL_LONG((zend_long) ssb.sb.st_gid); return true;
+		case FS_MTIME: RETVAL_LONG((zend_long) ssb.sb.st_mtime); return true;
+		case FS_CTIME: RETVAL_LONG((zend_long) ssb.sb.st_ctime); return true;
+		case FS_IS_FILE: RETVAL_BOOL(S_ISREG(ssb.sb.st_mode)); return true;
+		case FS_IS_DIR: RETVAL_BOOL(S_ISDIR(ssb.sb.st_mode)); return true;
+		case FS_IS_LINK: RETVAL_BOOL(S_ISLNK(ssb.sb.st_mode)); return true;
+		case FS_TYPE:
+			switch (ssb.sb.st_mode & S_IFMT) {
+				case S_IFLNK: RETVAL_STRING("link"); return true;
+				case S_IFIFO: RETVAL_STRING("fifo"); return true;
+				case S_IFCHR: RETVAL_STRING("char"); return true;
+				case S_IFDIR: RETVAL_STRING("dir"); return true;
+				case S_IFBLK: RETVAL_STRING("block"); return true;
+				case S_IFREG: RETVAL_STRING("file"); return true;
+				case S_IFSOCK: RETVAL_STRING("socket"); return true;
+			}
+			break;
+	}
+	/* not reached for the types intercepted; PHP's own call answers (its
+	 * cache now holds the path, so it makes no syscall) */
+	return false;
+}
+
+#define SC_STAT_HANDLER(fname, type) \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		int err = errno; \
+		if (!sc_answer_stat(sc_path_arg(execute_data), type, return_value, err)) { \
+			errno = err; /* PHP's call sees the errno it would have seen */ \
+			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
+	}
+
+SC_STAT_HANDLER(is_file, FS_IS_FILE)
+SC_STAT_HANDLER(is_dir, FS_IS_DIR)
+SC_STAT_HANDLER(is_link, FS_IS_LINK)
+SC_STAT_HANDLER(filemtime, FS_MTIME)
+SC_STAT_HANDLER(filectime, FS_CTIME)
+SC_STAT_HANDLER(filesize, FS_SIZE)
+SC_STAT_HANDLER(fileperms, FS_PERMS)
+SC_STAT_HANDLER(fileinode, FS_INODE)
+SC_STAT_HANDLER(fileowner, FS_OWNER)
+SC_STAT_HANDLER(filegroup, FS_GROUP)
+SC_STAT_HANDLER(filetype, FS_TYPE)
+
+/* SplFileInfo::isReadable() & co: the object's own file name. */
+static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval *return_value, int err)
+{
+	spl_filesystem_object *intern;
+	if (ZEND_NUM_ARGS() != 0 || Z_TYPE(EX(This)) != IS_OBJECT) {
+		return false;
+	}
+	intern = (spl_filesystem_object *) ((char *) Z_OBJ(EX(This)) - XtOffsetOf(spl_filesystem_object, std));
+	if (intern->type == SPL_FS_DIR || !intern->file_name) {
+		return false;
+	}
+	return sc_answer_access(intern->file_name, mode, return_value, err);
+}
+
+#define SC_SPL_ACCESS_HANDLER(fname, mode) \
+	void sc_spl_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		int err = errno; \
+		if (!sc_spl_answer_access(execute_data, mode, return_value, err)) { \
+			errno = err; \
+			sc_orig(SC_I_spl_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
+	}
+
+SC_SPL_ACCESS_HANDLER(isReadable, R_OK)
+SC_SPL_ACCESS_HANDLER(isWritable, W_OK)
+SC_SPL_ACCESS_HANDLER(isExecutable, X_OK)
+
+/* realpath(): see sc_cached_realpath(). */
+void sc_realpath(INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_string *path = sc_path_arg(execute_data);
+	char resolved[SC_RP_MAX];
+	int err = errno;
+	int r = path ? sc_cached_realpath(ZSTR_VAL(path), ZSTR_LEN(path), resolved) : -1;
+
+	if (r == 0) {
+		RETURN_FALSE; /* errno: what PHP's walk would leave (sc_cached_realpath) */
+	}
+	errno = err;
+	if (r == 1) {
+		RETURN_STRING(resolved);
+	}
+	sc_orig(SC_I_realpath)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+/* readlink(): a cached symlink's text, read once per validity of its entry
+ * (replacing a link is a name event in its directory), the path spelled
+ * through symlinked directories or not.  Every failure (not a link,
+ * missing, refused by open_basedir) is PHP's own call, with its warning. */
+void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_string *path = sc_path_arg(execute_data);
+	int err = errno;
+	if (path && SCG(active) && ZSTR_LEN(path) > 1 && ZSTR_VAL(path)[0] == '/'
+			&& !sc_kernel_fs_path(ZSTR_VAL(path), ZSTR_LEN(path))) {
+		sc_entry *e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
+		if (e && e->r.kind == SC_KIND_LINK) {
+			size_t len;
+			const char *text = sc_link_text(statcache_thread_cache(), e, &len);
+			if (text && len < MAXPATHLEN && sc_basedir_allows(ZSTR_VAL(path), true)) {
+				errno = err;
+				RETURN_STRINGL(text, len);
+			}
+		}
+	}
+	errno = err;
+	sc_orig(SC_I_readlink)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+/* atime is the one field no watched event keeps valid (reads raise none):
+ * fileatime() and getATime() always ask the kernel. */
+static void sc_uncached(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
+{
+	SCG(bypass_depth)++;
+	zend_try {
+		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	} zend_catch {
+		SCG(bypass_depth)--;
+		zend_bailout();
+	} zend_end_try();
+	SCG(bypass_depth)--;
+}
+
+void sc_fileatime(INTERNAL_FUNCTION_PARAMETERS)
+{
+	sc_uncached(sc_orig(SC_I_fileatime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+void sc_spl_getATime(INTERNAL_FUNCTION_PARAMETERS)
+{
+	sc_uncached(sc_orig(SC_I_spl_getATime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+/* clearstatcache(): PHP's own, then what is queued; with a file name, that
+ * path's result under every spelling.  Without one the cache stays: its
+ * results are as current as the event queue (WordPress and Laravel call
+ * clearstatcache() on every request). */
+void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
+{
+	sc_orig(SC_I_clearstatcache)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (EG(exception) || !SCG(active) || atomic_load(&sc_the_proc.state) != SC_PROC_READY) {
+		return;
+	}
+	while (!sc_proc_drain()) {
+		/* another thread was draining: drain again, ourselves, so that
+		 * whatever was queued when clearstatcache() was called is applied */
+	}
+	if (ZEND_NUM_ARGS() == 2) {
+		zval *arg = ZEND_CALL_ARG(execute_data, 2);
+		ZVAL_DEREF(arg);
+		if (Z_TYPE_P(arg) == IS_STRING && Z_STRLEN_P(arg) > 0 && SCG(cache)) {
+			char abs[MAXPATHLEN];
+			if (Z_STRVAL_P(arg)[0] == '/') {
+				sc_forget(SCG(cache), Z_STRVAL_P(arg), Z_STRLEN_P(arg));
+			} else if (expand_filepath(Z_STRVAL_P(arg), abs)) {
+				sc_forget(SCG(cache), abs, strlen(abs));
+			}
+		}
+	}
+}
+
+#endif
