@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 
 #include "core/gen.h"
+#include "core/wdmap.h"
 #include "statcache_shared.h"
 
 typedef enum {
@@ -87,9 +88,6 @@ int sc_proc_share(uint32_t slots);
 
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
 int sc_proc_add_watch(const char *dir);
-/* The device of a watched directory (its lstat()), for the drain's check
- * of names gone before it could look at them. */
-void sc_proc_watch_dev(int32_t wd, uint64_t dev);
 /* Reads and applies every queued event, or waits for the drain in
  * progress; returns 1 if it drained itself. */
 int sc_proc_drain(void);
