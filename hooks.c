@@ -4,9 +4,9 @@
  * (src/php/intercept_list.h), the plain-files wrapper's and stdio ops,
  * zend_error_cb, the glob:// wrapper and zend_resolve_path.  Each handler
  * lives in the file of its concern (src/php/answers.c, sync.c,
- * listing_hooks.c, include.c) and calls what was installed before, which
- * is saved here once (src/php/orig.h) and put back at shutdown unless
- * someone replaced us since.
+ * listing_hooks.c, glob_hooks.c, include.c) and calls what was installed
+ * before, which is saved here once (src/php/orig.h) and put back at
+ * shutdown unless someone replaced us since.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -20,11 +20,13 @@
 
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
+#include "main/streams/php_stream_glob_wrapper.h"
 #include "php/intercept_list.h"
 #include "php/orig.h"
 #include "php/answers.h"
 #include "php/include.h"
 #include "php/listing_hooks.h"
+#include "php/glob_hooks.h"
 #include "php/sync.h"
 
 typedef struct sc_intercept {
@@ -222,7 +224,7 @@ static void sc_uninstall_error_cb(void)
 	 * on calling what it saved */
 }
 
-/* ---- glob:// (src/php/listing_hooks.c) ------------------------------------ */
+/* ---- glob:// (src/php/glob_hooks.c) --------------------------------------- */
 
 #ifdef SC_GLOB_STREAM
 static php_stream_wrapper_ops sc_glob_wops;

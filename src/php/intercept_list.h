@@ -9,7 +9,7 @@
 /* F(owner, name): PHP's function name(); M(owner, class, name): the method
  * class::name() and every internal subclass's inherited copy.  owner is
  * the file whose handler answers it: answer (src/php/answers.c), sync
- * (src/php/sync.c), listing (src/php/listing_hooks.c), include
+ * (src/php/sync.c), glob (src/php/glob_hooks.c), include
  * (src/php/include.c); SC_HANDLER() names that handler. */
 #define SC_INTERCEPTS(F, M) \
 	F(answer, file_exists) \
@@ -86,7 +86,7 @@
 	F(sync, posix_setegid) \
 	F(sync, posix_initgroups) \
 	F(sync, chroot) \
-	F(listing, glob) \
+	F(glob, glob) \
 	F(include, fopen) \
 	F(include, file_get_contents) \
 	F(include, file) \
@@ -101,7 +101,7 @@
  * sc_sync_<name> for a sync point. */
 #define SC_HANDLER(owner, name) SC_HANDLER_##owner(name)
 #define SC_HANDLER_answer(name) sc_##name
-#define SC_HANDLER_listing(name) sc_##name
+#define SC_HANDLER_glob(name) sc_##name
 #define SC_HANDLER_include(name) sc_##name
 #define SC_HANDLER_sync(name) sc_sync_##name
 
