@@ -144,24 +144,15 @@ static void sc_install_ops(void)
 	sc_wops = *sc_orig_wops;
 	sc_wops.url_stat = sc_url_stat;
 	sc_wops.stream_opener = sc_stream_opener;
-	if (sc_orig_wops->unlink) {
-		sc_wops.unlink = sc_unlink;
-	}
-	if (sc_orig_wops->rename) {
-		sc_wops.rename = sc_rename;
-	}
-	if (sc_orig_wops->stream_mkdir) {
-		sc_wops.stream_mkdir = sc_mkdir;
-	}
-	if (sc_orig_wops->stream_rmdir) {
-		sc_wops.stream_rmdir = sc_rmdir;
-	}
-	if (sc_orig_wops->stream_metadata) {
-		sc_wops.stream_metadata = sc_metadata;
-	}
-	if (sc_orig_wops->dir_opener) {
-		sc_wops.dir_opener = sc_listing_dir_opener; /* src/php/listing_hooks.c */
-	}
+	/* an op the plain wrapper has is wrapped; one it lacks stays NULL */
+#define SC_WRAP_OP(op, ours) if (sc_orig_wops->op) { sc_wops.op = ours; }
+	SC_WRAP_OP(unlink, sc_unlink)
+	SC_WRAP_OP(rename, sc_rename)
+	SC_WRAP_OP(stream_mkdir, sc_mkdir)
+	SC_WRAP_OP(stream_rmdir, sc_rmdir)
+	SC_WRAP_OP(stream_metadata, sc_metadata)
+	SC_WRAP_OP(dir_opener, sc_listing_dir_opener) /* src/php/listing_hooks.c */
+#undef SC_WRAP_OP
 	php_plain_files_wrapper.wops = &sc_wops;
 
 	sc_orig_stdio = php_stream_stdio_ops;

@@ -16,6 +16,7 @@
 #include "statcache_hooks.h"
 #include "statcache_arginfo.h"
 #include "core/counter_list.h"
+#include "core/gen.h"
 #include "php/testapi.h"
 #include "php/log.h"
 
@@ -34,12 +35,12 @@ static bool sc_in_minit;
 typedef struct sc_ini_range {
 	zend_long min;
 	zend_long max;
-	bool pow2;
+	bool pow2;               /* a table size: sc_gen_slots_valid() */
 } sc_ini_range;
 
 static const sc_ini_range sc_range_watches = { 16, 1 << 24, 0 };
 static const sc_ini_range sc_range_entries = { 4096, 1 << 26, 0 };
-static const sc_ini_range sc_range_slots = { 64, 1 << 26, 1 };
+static const sc_ini_range sc_range_slots = { SC_GEN_SLOTS_MIN, SC_GEN_SLOTS_MAX, 1 };
 static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
 static const sc_ini_range sc_range_verify = { 0, ZEND_LONG_MAX, 0 };
 static const sc_ini_range sc_range_listing_bytes = { 0, 1 << 30, 0 };
@@ -133,7 +134,7 @@ static ZEND_INI_MH(OnUpdateScRange)
 	double d;
 	bool ok = new_value && ZSTR_LEN(new_value) > 0
 		&& is_numeric_string(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v, &d, false) == IS_LONG
-		&& v >= rg->min && v <= rg->max && (!rg->pow2 || (v & (v - 1)) == 0);
+		&& v >= rg->min && v <= rg->max && (!rg->pow2 || sc_gen_slots_valid(v));
 
 	if (!ok) {
 		char must[96];
@@ -500,7 +501,7 @@ PHP_FUNCTION(statcache_share)
 		Z_PARAM_LONG(slots)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (slots < sc_range_slots.min || slots > sc_range_slots.max || (slots & (slots - 1))) {
+	if (!sc_gen_slots_valid(slots)) {
 		zend_argument_value_error(1, "must be a power of two between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
 			sc_range_slots.min, sc_range_slots.max);
 		RETURN_THROWS();

@@ -67,7 +67,7 @@ static sc_worker_slot *sc_region_workers(sc_gen *g)
 	return g->nworkers ? (sc_worker_slot *) ((char *) g + g->workers_off) : NULL;
 }
 
-static int sc_alive(int32_t pid)
+int sc_region_alive(int32_t pid)
 {
 	return kill(pid, 0) == 0 || errno != ESRCH;
 }
@@ -78,7 +78,7 @@ sc_counters *sc_region_claim(sc_gen *g, int32_t pid)
 
 	for (uint32_t i = 0; w && i < g->nworkers; i++) {
 		int32_t cur = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
-		if ((cur == 0 || !sc_alive(cur))
+		if ((cur == 0 || !sc_region_alive(cur))
 				&& atomic_compare_exchange_strong(&w[i].pid, &cur, pid)) {
 			memset(&w[i].n, 0, sizeof(w[i].n));
 			return &w[i].n;
@@ -101,7 +101,7 @@ void sc_region_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters 
 	sc_worker_slot *w = sc_region_workers(g);
 	for (uint32_t i = 0; w && i < g->nworkers; i++) {
 		int32_t pid = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
-		if (pid != 0 && sc_alive(pid)) {
+		if (pid != 0 && sc_region_alive(pid)) {
 			fn(pid, &w[i].n, arg);
 		}
 	}

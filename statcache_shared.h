@@ -45,5 +45,8 @@ void sc_region_release(sc_gen *g, sc_counters *n);
 void sc_region_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg);
 /* Unmaps this process's mapping only; siblings keep theirs. */
 void sc_region_unmap(sc_region *r);
+/* Is the process pid (a worker attached to the region, a drainer) still
+ * there?  EPERM counts as alive: it exists under another user. */
+int sc_region_alive(int32_t pid);
 
 #endif

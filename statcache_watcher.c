@@ -404,11 +404,6 @@ int sc_proc_start_slow(void)
 	return 0;
 }
 
-static int sc_pid_alive(int32_t pid)
-{
-	return kill(pid, 0) == 0 || errno != ESRCH;
-}
-
 int sc_proc_drain(void)
 {
 	sc_proc *p = &sc_the_proc;
@@ -422,7 +417,7 @@ int sc_proc_drain(void)
 	uint32_t odd = sc_gen_drain_begin(g, sc_pid);
 
 	if (!odd) {
-		sc_gen_drain_wait(g, p->region.shared ? sc_pid_alive : NULL);
+		sc_gen_drain_wait(g, p->region.shared ? sc_region_alive : NULL);
 		return 0;
 	}
 	sc_created_init(&created);

@@ -19,11 +19,6 @@ size_t sc_gen_size(uint32_t slots)
 	return sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t);
 }
 
-int sc_gen_slots_valid(long slots)
-{
-	return slots >= 64 && slots <= (1L << 26) && (slots & (slots - 1)) == 0;
-}
-
 /* Zeroed memory is a valid table; the epoch starts at 1 so that a result
  * recorded against a table that was never initialised cannot match. */
 void sc_gen_init(sc_gen *g, uint32_t slots)

@@ -128,7 +128,16 @@ static inline uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed
 
 size_t sc_gen_size(uint32_t slots);
 void sc_gen_init(sc_gen *g, uint32_t slots);
-int sc_gen_slots_valid(long slots);
+
+/* The one rule for a table's size (statcache.shared_slots,
+ * statcache_share()): a power of two from SC_GEN_SLOTS_MIN to
+ * SC_GEN_SLOTS_MAX. */
+#define SC_GEN_SLOTS_MIN 64
+#define SC_GEN_SLOTS_MAX (1L << 26)
+static inline int sc_gen_slots_valid(long slots)
+{
+	return slots >= SC_GEN_SLOTS_MIN && slots <= SC_GEN_SLOTS_MAX && (slots & (slots - 1)) == 0;
+}
 
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len);
 uint32_t sc_gen_dir_slot(const sc_gen *g, int wd);

@@ -184,15 +184,20 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 	return true;
 }
 
-#define SC_ACCESS_HANDLER(fname, mode) \
+/* The handler of a function of one path argument: answer(path, how, ...)
+ * from the cache, or what was installed before, with the errno it would
+ * have seen. */
+#define SC_PATH_HANDLER(fname, answer, how) \
 	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
-		if (!sc_answer_access(sc_path_arg(execute_data), mode, return_value, err)) { \
+		if (!answer(sc_path_arg(execute_data), how, return_value, err)) { \
 			errno = err; /* PHP's call sees the errno it would have seen */ \
 			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
 	}
+
+#define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, sc_answer_access, mode)
 
 SC_ACCESS_HANDLER(file_exists, F_OK)
 SC_ACCESS_HANDLER(is_readable, R_OK)
@@ -300,15 +305,7 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 	return false;
 }
 
-#define SC_STAT_HANDLER(fname, type) \
-	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
-	{ \
-		int err = errno; \
-		if (!sc_answer_stat(sc_path_arg(execute_data), type, return_value, err)) { \
-			errno = err; /* PHP's call sees the errno it would have seen */ \
-			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		} \
-	}
+#define SC_STAT_HANDLER(fname, type) SC_PATH_HANDLER(fname, sc_answer_stat, type)
 
 SC_STAT_HANDLER(is_file, FS_IS_FILE)
 SC_STAT_HANDLER(is_dir, FS_IS_DIR)
