@@ -97,11 +97,17 @@ declare -A STEP_OK=()      # step -> 1 (ok) / 0 (failed)
 say()  { printf '%s\n' "$*"; }
 note() { printf '   %s\n' "$*"; }
 
+# failed WHY [LOG [N]]: a check that could not run or failed as a whole
+# counts as one failure: WHY, and the last N (20) lines of LOG. Returns 1.
+failed() {
+  note "$1"; [[ -z ${2:-} ]] || tail -n "${3:-20}" "$2" | sed 's/^/     /'
+  FAILED=$((FAILED + 1)); return 1
+}
+
 # need_build FILE STEP: FILE (a module, a PHP) must exist, else STEP failed
 # before: one failure counted, return 1.
 need_build() {
-  [[ -e $1 ]] && return 0
-  note "no $1 ($2 failed or did not run?)"; FAILED=$((FAILED + 1)); return 1
+  [[ -e $1 ]] || failed "no $1 ($2 failed or did not run?)"
 }
 
 # tally NAME LOG RC [SHOW]: add the "PASS x" / "FAIL x" / "SKIP x" lines of
@@ -181,7 +187,7 @@ run_phpt() {
   local ext_args=(-d "extension=$dir/modules/$EXT.so"); [[ -z $builtin ]] || ext_args=()
   [[ -n $builtin ]] || need_build "$dir/modules/$EXT.so" "the build of $dir" || return 1
   [[ -n "$(find "$dir/tests" -name '*.phpt' -print -quit 2>/dev/null)" ]] ||
-    { note "no tests/**/*.phpt found"; FAILED=$((FAILED + 1)); return 1; }
+    { failed "no tests/**/*.phpt found"; return 1; }
   local rc=0 extra=()
   # Debian builds posix as a shared extension; tests of credentials need it.
   if ! "$php" -n -m 2>/dev/null | grep -x posix >/dev/null; then
@@ -272,8 +278,7 @@ step_unit() {
   local dir=$BUILD/nts log=$LOGS/unit.log rc=0
   sync_src "$dir"
   if [[ ! -f $dir/tests/unit/Makefile ]]; then
-    note "tests/unit/Makefile does not exist (yet): counted as 1 failure"
-    FAILED=$((FAILED + 1)); return 1
+    failed "tests/unit/Makefile does not exist (yet): counted as 1 failure"; return 1
   fi
   make -C "$dir/tests/unit" check PHP_CONFIG="$(command -v php-config8.2 || command -v php-config)" \
     >"$log" 2>&1 || rc=$?
@@ -331,9 +336,7 @@ step_static() {
   local php dir=$BUILD/static blog=$LOGS/static-build.log
   if ! php=$(SC_SRC=$SC_SRC JOBS=$JOBS "$ROOT/scripts/static-php.sh" 2>"$blog") ||
      ! "$php" -n -m | grep -x "$EXT" >/dev/null; then
-    note "static build failed (or $EXT not compiled in); last lines of $blog:"
-    tail -n 30 "$blog" | sed 's/^/     /'
-    FAILED=$((FAILED + 1)); return 1
+    failed "static build failed (or $EXT not compiled in); last lines of $blog:" "$blog" 30; return 1
   fi
   PASSED=$((PASSED + 1)); note "$(tail -n 1 "$blog")"
   sync_src "$dir"
@@ -361,18 +364,16 @@ step_tsan() {
   local log=$LOGS/tsan.log dir=$BUILD/tsan pc rc=0
   : >"$log"
   if ! pc=$(STATCACHE_PHP_FLAVOR=tsan "$ROOT/scripts/zts-php.sh" 2>>"$log"); then
-    note "building the TSan PHP failed; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'
-    FAILED=$((FAILED + 1)); return 1
+    failed "building the TSan PHP failed; tail of $log:" "$log"; return 1
   fi
   # build_ext reconfigures when config.m4 changes (a new source file)
   if ! ( export CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread"
          build_ext "$dir" "$pc" ) >>"$log" 2>&1; then
-    note "building $EXT with TSan failed; tail of $log:"; tail -n 20 "$log" | sed 's/^/     /'
-    FAILED=$((FAILED + 1)); return 1
+    failed "building $EXT with TSan failed; tail of $log:" "$log"; return 1
   fi
   # PHP dlopen()s extensions with RTLD_DEEPBIND, which TSan refuses: a shim strips it
   cc -shared -fPIC -O1 -o "$dir/nodeepbind.so" "$SC_SRC/tests/host/nodeepbind.c" -ldl >>"$log" 2>&1 ||
-    { note "cannot build the nodeepbind shim"; FAILED=$((FAILED + 1)); return 1; }
+    { failed "cannot build the nodeepbind shim"; return 1; }
   LD_PRELOAD=$dir/nodeepbind.so \
   TSAN_OPTIONS="halt_on_error=0 exitcode=66 report_signal_unsafe=0 second_deadlock_stack=1 suppressions=$SC_SRC/tests/host/tsan.supp" \
   SC_HOST_BIN=$dir/sc_host SC_HOST_CFLAGS=-fsanitize=thread SC_EXT=$dir/modules/$EXT.so PHP_CONFIG=$pc \
@@ -498,7 +499,7 @@ PHPT_VALGRIND_SUBSET=(
   faults/failing_calls_fall_back_to_php
 )
 step_phpt-valgrind() {
-  command -v valgrind >/dev/null || { note "valgrind is not installed"; FAILED=$((FAILED + 1)); return 1; }
+  command -v valgrind >/dev/null || { failed "valgrind is not installed"; return 1; }
   local tests=${PHPT_VALGRIND_TESTS:-}
   if [[ -z $tests ]]; then
     local t; for t in "${PHPT_VALGRIND_SUBSET[@]}"; do tests+=" tests/$t.phpt"; done
@@ -526,16 +527,14 @@ step_asan-php() { asan_php_config; }
 step_phpt-asan() {
   local log=$LOGS/phpt-asan.log dir=$BUILD/asan pc reports=$LOGS/asan-reports
   if ! pc=$(asan_php_config); then
-    note "building the ASan PHP failed; tail of $LOGS/asan-php.stderr.log:"
-    tail -n 20 "$LOGS/asan-php.stderr.log" | sed 's/^/     /'
-    FAILED=$((FAILED + 1)); return 1
+    failed "building the ASan PHP failed; tail of $LOGS/asan-php.stderr.log:" "$LOGS/asan-php.stderr.log"
+    return 1
   fi
   if ! ( export CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1" \
            LDFLAGS="-fsanitize=address,undefined"
          build_ext "$dir" "$pc" ) >"$LOGS/phpt-asan.build.log" 2>&1; then
-    note "building $EXT with ASan failed; tail of $LOGS/phpt-asan.build.log:"
-    tail -n 20 "$LOGS/phpt-asan.build.log" | sed 's/^/     /'
-    FAILED=$((FAILED + 1)); return 1
+    failed "building $EXT with ASan failed; tail of $LOGS/phpt-asan.build.log:" "$LOGS/phpt-asan.build.log"
+    return 1
   fi
   rm -rf "$reports"; mkdir -p "$reports"
   local rc=0
@@ -558,9 +557,7 @@ step_fuzz() {
   local log=$LOGS/fuzz.log dir=$BUILD/fuzz rc=0
   sync_src "$dir"
   if ! make -C "$dir/tests/fuzz" >"$log" 2>&1; then
-    note "building the fuzz targets failed (clang with libFuzzer?); tail of $log:"
-    tail -n 20 "$log" | sed 's/^/     /'
-    FAILED=$((FAILED + 1)); return 1
+    failed "building the fuzz targets failed (clang with libFuzzer?); tail of $log:" "$log"; return 1
   fi
   FUZZ_OUT=$LOGS/fuzz "$dir/tests/fuzz/run.sh" "${FUZZ_SECS:-60}" fuzz_path fuzz_events >>"$log" 2>&1 || rc=$?
   note "inputs of a crash: $LOGS/fuzz/<target>/"
@@ -664,9 +661,7 @@ run_step() {
     if ((rc == 0)); then
       PASSED=$((PASSED + 1))
     else
-      FAILED=$((FAILED + 1))
-      note "FAILED (exit $rc); last lines of $log:"
-      tail -n 40 "$log" | sed 's/^/     /'
+      failed "FAILED (exit $rc); last lines of $log:" "$log" 40 || true
     fi
   else
     "step_$name" || rc=$?
