@@ -1,25 +1,8 @@
 /*
  * statcache: applying inotify events to the generation table.
  *
- * What an event invalidates (DESIGN.md's model):
- *   name event (len > 0) on watched directory wd about NAME
- *       -> gen[name_slot(wd, NAME)]: every result for wd/NAME, positive or
- *          negative, and every result below a missing NAME
- *   IN_CREATE, IN_DELETE, IN_MOVED_FROM, IN_MOVED_TO also
- *       -> gen[dir_slot(wd)]: the directory's own stat (mtime, nlink, size)
- *   event about the watched directory itself (len == 0: IN_ATTRIB,
- *   IN_MOVE_SELF, IN_UNMOUNT), IN_Q_OVERFLOW, a malformed record
- *       -> epoch: everything below that directory may have changed
- *          (renamed away, chmod 000 on an ancestor, unmounted)
- *   IN_DELETE_SELF alone needs nothing of its own: the directory was empty
- *   (rmdir) or replaced (a rename over it), and either way its parent's
- *   watch reports its name, whose slot every result of a name in it
- *   depends on (src/engine/lookup.c, sc_add_parent_dep).  Temporary
- *   directories made and removed on every request (MediaWiki's Shellbox)
- *   would otherwise drop every result each time.
- *   IN_IGNORED (the watch is gone) needs nothing either: it follows a
- *   DELETE_SELF or UNMOUNT, or a flush that already bumped the epoch.  It
- *   is counted, for statcache.max_watches to count live watches.
+ * What each event bumps: docs/protocol.md, "Event application" (the
+ * model this file implements; tests/fuzz/fuzz_events.c checks it).
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE

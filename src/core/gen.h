@@ -8,26 +8,10 @@
  * forked workers (an anonymous MAP_SHARED region): only its placement differs
  * (statcache_shared.c).  Pure C11: no Zend, unit-tested with cmocka.
  *
- * Protocol (seqlock-style; every atomic below names its pair):
- *
- *   write path (a drain, one at a time):
- *     CAS drain_seq even -> odd (acq_rel)        pairs with the reader's
- *                                               acquire load of drain_seq
- *     exchange pending -> 0 (acq_rel)            pairs with sc_gen_mark_pending
- *     read() the inotify queue, bump slots / epoch (relaxed, ordered by the
- *                                               release below)
- *     store drain_seq odd -> even (release)
- *
- *   read path (a hit):
- *     load pending (acquire): set -> drain first (or wait for the drainer)
- *     load drain_seq (acquire): odd -> wait until it changes
- *     load epoch and the recorded slots (relaxed)
- *
- *   A sync point (this process wrote) stores pending = 1 (release) after the
- *   write returned, i.e. after the kernel queued its events.  A reader that
- *   sees pending == 0 because a drainer cleared it also sees drain_seq odd (or
- *   the later even value), so it never trusts counters a drain it raced with
- *   has not finished bumping.
+ * The protocol (seqlock-style: the drain's write path, a hit's read path,
+ * fill, sync points, fork, the shared region and ZTS, each barrier with its
+ * pair) is written once, in docs/protocol.md; every atomic below names its
+ * pair as it is written there.
  */
 #ifndef STATCACHE_GEN_H
 #define STATCACHE_GEN_H

@@ -2,10 +2,8 @@
  * statcache: the fill and resolve primitives of the lookup engine (see
  * src/engine/resolve.h).
  *
- * Fill order, for every result: read the epoch and the name slot (in the
- * parent's watch) first, then arm the watch (directories), then lstat().  A
- * change after the read bumps what was read, so it can never be pinned;
- * one before it is seen by the lstat().
+ * Fill order, for every result: read the epoch and the slots first, then
+ * arm the watch (directories), then lstat() (docs/protocol.md, "Fill").
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE

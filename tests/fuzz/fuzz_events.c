@@ -47,7 +47,8 @@ static void on_created(void *ctx, uint32_t mask, uint32_t cookie, int32_t wd, co
 	s->created += (mask & (IN_CREATE | IN_MOVED_TO)) != 0;
 }
 
-/* The reference walk (DESIGN.md's table, written out again). */
+/* The reference walk (docs/protocol.md's list of what each event bumps,
+ * written out again). */
 static void walk(const uint8_t *p, size_t len, expect *e)
 {
 	size_t off = 0;

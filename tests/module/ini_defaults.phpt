@@ -6,7 +6,7 @@ foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'share
         'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes'] as $k) {
     var_dump("statcache.$k", ini_get("statcache.$k"));
 }
-// the settings meant for production: DESIGN.md's table less test_untrusted
+// the settings meant for production: docs/configuration.md's table less the test_ ones
 $prod = array_filter(array_keys(ini_get_all('statcache')), fn ($k) => strncmp($k, 'statcache.test_', 15) !== 0);
 echo count($prod), " settings besides the test-only ones\n";
 ?>
