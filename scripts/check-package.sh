@@ -17,6 +17,8 @@
 #  3. package.xml lists every *.c, *.h, config.m4, config.w32 and stub that
 #     git knows (tracked or untracked-but-not-ignored), and every listed file
 #     exists. Tracked files under tests/ that are not listed are warned about.
+#     config.m4 builds every C source of scripts/sources.sh, once, and names
+#     no other (scripts/check-sources.sh).
 #  4. the release date is a well-formed date (not necessarily today: pecl
 #     validates a copy dated today); `pecl package-validate` passes with no
 #     warning; `pecl package` makes the tgz.
@@ -228,6 +230,9 @@ while read -r role path; do
 done <"$work/expected"
 ((bad == 0)) || fail "package.xml <contents> drifted from the tree (scripts/check-package.sh --print-contents prints the list)"
 say "ok: package.xml lists $(wc -l <"$work/listed.sorted") files; every source, header and build recipe git knows is among them"
+SC_SRC=$SC_SRC "$ROOT/scripts/check-sources.sh" >"$work/sources.out" 2>&1 ||
+  { cat "$work/sources.out" >&2; fail "config.m4's source lists drifted from the tree (scripts/check-sources.sh)"; }
+say "ok: $(sed 's/^check-sources: ok: //' "$work/sources.out")"
 
 # --- 4. pecl package-validate, pecl package ----------------------------------------
 # pecl warns 'Release Date "D" is not today' on every day but the release's:

@@ -258,20 +258,32 @@ compile_nocache() {
   local cfg; cfg=$(mktemp -d)
   echo '/* no inotify, epoll or statfs headers */' >"$cfg/config.h"
   local pc; pc=$(command -v php-config8.2 || command -v php-config)
-  for f in statcache.c hooks.c src/php/testapi.c; do
+  local files; mapfile -t files < <(SC_SRC=$SC_SRC "$ROOT/scripts/check-sources.sh" --always)
+  ((${#files[@]})) || { echo "config.m4 names no source built without inotify"; rm -rf "$cfg"; return 1; }
+  for f in "${files[@]}"; do
     cc -fsyntax-only -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
       -Wno-missing-field-initializers -DHAVE_CONFIG_H -I"$cfg" -I"$SC_SRC" -I"$SC_SRC/src" $("$pc" --includes) \
       "$SC_SRC/$f" || { rm -rf "$cfg"; return 1; }
   done
   rm -rf "$cfg"
-  echo "compile without inotify: ok"
+  echo "compile without inotify: ok (${files[*]})"
 }
 
 step_compile84() {
   compile_nocache || return 1
   local files; mapfile -t files < <(SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | sed "s#^#$SC_SRC/#")
   ((${#files[@]})) || { echo "no *.c files in $SC_SRC"; return 1; }
-  SC_SRC=$SC_SRC EXT_NAME=$EXT "$ROOT/scripts/compile-check-84.sh" "${files[@]}"
+  local out rc=0 f missing=0
+  out=$(SC_SRC=$SC_SRC EXT_NAME=$EXT "$ROOT/scripts/compile-check-84.sh" "${files[@]}") || rc=$?
+  printf '%s\n' "$out"
+  # every C source of scripts/sources.sh was checked, NTS and ZTS
+  while IFS= read -r f; do
+    for mode in nts zts; do
+      grep -qxF "ok   php8.4-$mode $SC_SRC/$f" <<<"$out" ||
+        { echo "compile84: $f was not checked as php8.4-$mode"; missing=1; }
+    done
+  done < <(SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c)
+  ((rc == 0 && missing == 0))
 }
 
 step_unit() {
