@@ -1,6 +1,6 @@
 /*
- * statcache: module globals and the interface between the module file and
- * the hooks.
+ * statcache: the module's face: its entry, version and globals (the
+ * per-thread state behind them: src/php/threads.h).
  */
 #ifndef PHP_STATCACHE_H
 #define PHP_STATCACHE_H

@@ -5,7 +5,7 @@
  * mode), one watcher thread that blocks in epoll_wait() and only sets the
  * table's pending flag, and the drain that applies queued events to the
  * generation table.  Everything here is shared by every PHP thread of the
- * process; the per-thread results live in src/engine/lookup.c.
+ * process; the per-thread results live in src/engine/resolve.h.
  */
 #ifndef STATCACHE_WATCHER_H
 #define STATCACHE_WATCHER_H
@@ -63,7 +63,7 @@ typedef struct sc_proc {
  * and the atomic state. */
 extern sc_proc sc_the_proc;
 
-/* Called in a fork()ed child after the machine's own reset (statcache.c
+/* Called in a fork()ed child after the machine's own reset (src/php/threads.c
  * points every thread's counters back at their private copy). */
 extern void (*sc_fork_child_hook)(void);
 

@@ -1,6 +1,7 @@
 /*
- * statcache: what hooks.c (the answers, the intercept table) and
- * src/php/sync.c (the sync points) share.  Internal to the extension.
+ * statcache: what the handlers share (src/php/answers.c, sync.c,
+ * include.c, listing_hooks.c, glob_hooks.c, realpath.c): the lookup from a
+ * hook and the checks around it.  Internal to the extension.
  */
 #ifndef STATCACHE_INTERCEPT_H
 #define STATCACHE_INTERCEPT_H

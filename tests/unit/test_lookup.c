@@ -289,7 +289,7 @@ static void a_regular_file_with_a_second_hard_link_is_bypassed(void **state)
 /* link() raises IN_ATTRIB on the inode only (no name event in the watched
  * parent), and a write through the new name raises its event under that
  * name: a file cached while it had one link must not keep its old answer. */
-/* link() by this process drops the inode's results (hooks.c bumps the
+/* link() by this process drops the inode's results (src/php/sync.c bumps the
  * inode slot after PHP's link(), as modelled here); the file then has two
  * links and is never cached again, so a later write through the other link
  * by another process cannot be missed.  A link made by ANOTHER process after
