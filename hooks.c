@@ -254,7 +254,7 @@ static void sc_uninstall_glob_wrapper(void)
 
 /* ---- zend_resolve_path (src/php/include.c) -------------------------------- */
 
-static void statcache_include_install(void)
+static void sc_install_resolve_path(void)
 {
 	if (zend_resolve_path != sc_resolve_path) {
 		sc_prev_resolve_path = zend_resolve_path;
@@ -262,7 +262,7 @@ static void statcache_include_install(void)
 	}
 }
 
-static void statcache_include_uninstall(void)
+static void sc_uninstall_resolve_path(void)
 {
 	/* put back only what is still ours: a later hook stays (and keeps
 	 * calling us until it is removed: sc_prev_resolve_path stays valid) */
@@ -281,7 +281,7 @@ static zend_result sc_post_startup(void)
 		return FAILURE;
 	}
 	sc_install_functions();
-	statcache_include_install();
+	sc_install_resolve_path();
 	return SUCCESS;
 }
 
@@ -300,7 +300,7 @@ void statcache_hooks_shutdown(void)
 	if (zend_post_startup_cb == sc_post_startup) {
 		zend_post_startup_cb = sc_prev_post_startup;
 	}
-	statcache_include_uninstall();
+	sc_uninstall_resolve_path();
 	sc_uninstall_error_cb();
 	sc_uninstall_functions();
 	sc_uninstall_glob_wrapper();

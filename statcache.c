@@ -282,7 +282,7 @@ static PHP_MINIT_FUNCTION(statcache)
 			/* one process: the table only needs to spread this process's watches */
 			s.slots = 65536;
 		}
-		if (sc_proc_startup(&s) < 0) {
+		if (sc_watcher_startup(&s) < 0) {
 			return SUCCESS; /* off, with the reason in the process state */
 		}
 	}
@@ -301,7 +301,7 @@ static PHP_MSHUTDOWN_FUNCTION(statcache)
 #if STATCACHE_HAVE_CACHE
 	if (!sc_off_reason) {
 		statcache_hooks_shutdown();
-		sc_proc_shutdown();
+		sc_watcher_shutdown();
 	}
 	sc_log_flush_deferred(); /* a master that never forked (php-fpm -t) */
 	sc_log_sink = NULL;
@@ -388,14 +388,14 @@ static void sc_add_counters(const sc_counters *n, void *arg)
 #undef SC_ADD
 }
 
-/* sc_region_each_worker(): one worker's counters into the sum. */
+/* sc_shared_each_worker(): one worker's counters into the sum. */
 static void sc_add_worker(int32_t pid, const sc_counters *n, void *arg)
 {
 	(void) pid;
 	sc_add_counters(n, arg);
 }
 
-/* sc_region_each_worker(): one worker's counters as an array of the
+/* sc_shared_each_worker(): one worker's counters as an array of the
  * "workers" list (pids and numbers only: no path is ever listed). */
 static void sc_list_worker(int32_t pid, const sc_counters *n, void *arg)
 {
@@ -421,7 +421,7 @@ static void sc_stats_array(zval *rv, bool all)
 	if (all && sc_the_proc.region.shared && sc_the_proc.gen) {
 		/* every live worker attached to the shared table (this one too) */
 		memset(&t, 0, sizeof(t));
-		sc_region_each_worker(sc_the_proc.gen, sc_add_worker, &t);
+		sc_shared_each_worker(sc_the_proc.gen, sc_add_worker, &t);
 	}
 #else
 	(void) all;
@@ -453,7 +453,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "flushes", (g ? (zend_long) atomic_load(&g->flushes) : 0) + (zend_long) t.flushes);
 		add_assoc_long(rv, "overflows", g ? (zend_long) atomic_load(&g->overflows) : 0);
 		add_assoc_long(rv, "link_drops", g ? (zend_long) atomic_load(&g->link_drops) : 0);
-		add_assoc_long(rv, "watches", sc_proc_watch_count());
+		add_assoc_long(rv, "watches", sc_watcher_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
 		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());
@@ -474,7 +474,7 @@ static void sc_stats_array(zval *rv, bool all)
 		/* shared mode, statcache_stats(true): each live worker's own counters */
 		zval list;
 		array_init(&list);
-		sc_region_each_worker(sc_the_proc.gen, sc_list_worker, &list);
+		sc_shared_each_worker(sc_the_proc.gen, sc_list_worker, &list);
 		add_assoc_zval(rv, "workers", &list);
 	}
 #endif
@@ -511,7 +511,7 @@ PHP_FUNCTION(statcache_share)
 		zend_throw_error(NULL, "statcache_share(): the cache is off in this process (%s)", statcache_off_reason());
 		RETURN_THROWS();
 	}
-	switch (sc_proc_share((uint32_t) slots)) {
+	switch (sc_watcher_share((uint32_t) slots)) {
 		case 0:
 			return;
 		case -EALREADY:
@@ -566,7 +566,7 @@ static PHP_MINFO_FUNCTION(statcache)
 	SC_ROW("Entries", t.entries);
 	SC_ROW("Memory (bytes)", t.memory);
 #if STATCACHE_HAVE_CACHE
-	SC_ROW("Watches", (uint64_t) sc_proc_watch_count());
+	SC_ROW("Watches", (uint64_t) sc_watcher_watch_count());
 	if (sc_the_proc.gen) {
 		SC_ROW("Drains", atomic_load(&sc_the_proc.gen->drains));
 		SC_ROW("Events", atomic_load(&sc_the_proc.gen->events));

@@ -18,7 +18,7 @@ static size_t sc_align_line(size_t n)
 	return (n + SC_CACHE_LINE - 1) & ~(size_t) (SC_CACHE_LINE - 1);
 }
 
-int sc_region_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers)
+int sc_shared_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers)
 {
 	size_t gsize = sc_align_line(sc_gen_size(slots));
 	size_t size = gsize + (shared ? nworkers * sizeof(sc_worker_slot) : 0);
@@ -48,7 +48,7 @@ int sc_region_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers
 	return 0;
 }
 
-void sc_region_unmap(sc_region *r)
+void sc_shared_unmap(sc_region *r)
 {
 	if (!r->gen) {
 		return;
@@ -62,23 +62,23 @@ void sc_region_unmap(sc_region *r)
 	r->size = 0;
 }
 
-static sc_worker_slot *sc_region_workers(sc_gen *g)
+static sc_worker_slot *sc_shared_workers(sc_gen *g)
 {
 	return g->nworkers ? (sc_worker_slot *) ((char *) g + g->workers_off) : NULL;
 }
 
-int sc_region_alive(int32_t pid)
+int sc_shared_alive(int32_t pid)
 {
 	return kill(pid, 0) == 0 || errno != ESRCH;
 }
 
-sc_counters *sc_region_claim(sc_gen *g, int32_t pid)
+sc_counters *sc_shared_claim(sc_gen *g, int32_t pid)
 {
-	sc_worker_slot *w = sc_region_workers(g);
+	sc_worker_slot *w = sc_shared_workers(g);
 
 	for (uint32_t i = 0; w && i < g->nworkers; i++) {
 		int32_t cur = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
-		if ((cur == 0 || !sc_region_alive(cur))
+		if ((cur == 0 || !sc_shared_alive(cur))
 				&& atomic_compare_exchange_strong(&w[i].pid, &cur, pid)) {
 			memset(&w[i].n, 0, sizeof(w[i].n));
 			return &w[i].n;
@@ -87,21 +87,21 @@ sc_counters *sc_region_claim(sc_gen *g, int32_t pid)
 	return NULL;
 }
 
-void sc_region_release(sc_gen *g, sc_counters *n)
+void sc_shared_release(sc_gen *g, sc_counters *n)
 {
-	sc_worker_slot *w = sc_region_workers(g);
+	sc_worker_slot *w = sc_shared_workers(g);
 	if (w && (char *) n >= (char *) w && (char *) n < (char *) (w + g->nworkers)) {
 		sc_worker_slot *slot = (sc_worker_slot *) ((char *) n - offsetof(sc_worker_slot, n));
 		atomic_store(&slot->pid, 0);
 	}
 }
 
-void sc_region_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg)
+void sc_shared_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg)
 {
-	sc_worker_slot *w = sc_region_workers(g);
+	sc_worker_slot *w = sc_shared_workers(g);
 	for (uint32_t i = 0; w && i < g->nworkers; i++) {
 		int32_t pid = atomic_load_explicit(&w[i].pid, memory_order_relaxed);
-		if (pid != 0 && sc_region_alive(pid)) {
+		if (pid != 0 && sc_shared_alive(pid)) {
 			fn(pid, &w[i].n, arg);
 		}
 	}

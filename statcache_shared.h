@@ -36,17 +36,17 @@ typedef struct sc_region {
 
 /* Places a zeroed, initialised table (with nworkers counter slots after
  * it in shared mode); returns 0 or -errno. */
-int sc_region_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers);
+int sc_shared_create(sc_region *r, uint32_t slots, int shared, uint32_t nworkers);
 /* A counter slot for this thread of process pid (a free one, or one whose
  * process is gone), zeroed; NULL when all are taken. */
-sc_counters *sc_region_claim(sc_gen *g, int32_t pid);
-void sc_region_release(sc_gen *g, sc_counters *n);
+sc_counters *sc_shared_claim(sc_gen *g, int32_t pid);
+void sc_shared_release(sc_gen *g, sc_counters *n);
 /* Calls fn for the counters of every slot held by a live process. */
-void sc_region_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg);
+void sc_shared_each_worker(sc_gen *g, void (*fn)(int32_t pid, const sc_counters *n, void *arg), void *arg);
 /* Unmaps this process's mapping only; siblings keep theirs. */
-void sc_region_unmap(sc_region *r);
+void sc_shared_unmap(sc_region *r);
 /* Is the process pid (a worker attached to the region, a drainer) still
  * there?  EPERM counts as alive: it exists under another user. */
-int sc_region_alive(int32_t pid);
+int sc_shared_alive(int32_t pid);
 
 #endif

@@ -127,7 +127,7 @@ static void sc_register_atfork(void)
  * test "coarse elapsed >= max - step" still fires before max real
  * milliseconds have passed; a bound at or under the step needs the fine
  * clock (a vDSO read, only in that configuration). */
-static void sc_proc_set_staleness(sc_proc *p, uint32_t max_ms)
+static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 {
 	uint32_t res = sc_coarse_res_ms();
 
@@ -138,7 +138,7 @@ static void sc_proc_set_staleness(sc_proc *p, uint32_t max_ms)
 	p->stale_after_ms = (uint16_t) (max_ms == 0 || p->stale_fine ? max_ms : max_ms - res);
 }
 
-int sc_proc_startup(const sc_proc_settings *s)
+int sc_watcher_startup(const sc_proc_settings *s)
 {
 	sc_proc *p = &sc_the_proc;
 	int rc;
@@ -150,7 +150,7 @@ int sc_proc_startup(const sc_proc_settings *s)
 	atomic_flag_clear(&sc_start_lock);
 	sc_register_atfork();
 
-	rc = sc_region_create(&p->region, s->slots, s->shared, SC_SHARED_WORKERS);
+	rc = sc_shared_create(&p->region, s->slots, s->shared, SC_SHARED_WORKERS);
 	if (rc < 0) {
 		p->off_reason = "could not allocate the generation table";
 		p->errno_at_failure = -rc;
@@ -177,7 +177,7 @@ int sc_proc_startup(const sc_proc_settings *s)
 	return 0;
 }
 
-int sc_proc_share(uint32_t slots)
+int sc_watcher_share(uint32_t slots)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_region r;
@@ -192,7 +192,7 @@ int sc_proc_share(uint32_t slots)
 		sc_unlock();
 		return -EBUSY;
 	}
-	rc = sc_region_create(&r, slots, 1, SC_SHARED_WORKERS);
+	rc = sc_shared_create(&r, slots, 1, SC_SHARED_WORKERS);
 	if (rc < 0) {
 		sc_unlock();
 		return rc;
@@ -200,13 +200,13 @@ int sc_proc_share(uint32_t slots)
 	fd = p->ifd >= 0 ? p->ifd : inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (fd < 0) {
 		rc = -errno;
-		sc_region_unmap(&r);
+		sc_shared_unmap(&r);
 		sc_unlock();
 		return rc;
 	}
 	/* carry the epoch over so that nothing filled before counts */
 	atomic_store(&r.gen->epoch, sc_gen_epoch(p->gen) + 1);
-	sc_region_unmap(&p->region);
+	sc_shared_unmap(&p->region);
 	p->region = r;
 	p->gen = r.gen;
 	p->ifd = fd;
@@ -231,7 +231,7 @@ static void sc_stop_watcher(sc_proc *p)
 	}
 }
 
-void sc_proc_shutdown(void)
+void sc_watcher_shutdown(void)
 {
 	sc_proc *p = &sc_the_proc;
 
@@ -243,7 +243,7 @@ void sc_proc_shutdown(void)
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
 	sc_close(&p->ifd);
 	sc_wd_free();
-	sc_region_unmap(&p->region);
+	sc_shared_unmap(&p->region);
 	p->gen = NULL;
 	atomic_store(&p->state, SC_PROC_OFF);
 }
@@ -337,7 +337,7 @@ static int sc_start_watcher_locked(sc_proc *p)
 	return 0;
 }
 
-int sc_proc_start_slow(void)
+int sc_watcher_start_slow(void)
 {
 	sc_proc *p = &sc_the_proc;
 	int st = atomic_load_explicit(&p->state, memory_order_acquire), rc;
@@ -386,25 +386,25 @@ int sc_proc_start_slow(void)
 	}
 	p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 	rc = sc_start_watcher_locked(p);
-	sc_proc_set_staleness(p, p->set.max_staleness_ms);
+	sc_watcher_set_staleness(p, p->set.max_staleness_ms);
 	if (rc == 0 && p->mount_watch_fd < 0 && (p->set.max_staleness_ms == 0 || p->set.max_staleness_ms > 1)) {
 		/* the watcher cannot see mount changes: drains (which poll the
 		 * mount table) come at least every millisecond instead */
-		sc_proc_set_staleness(p, 1);
+		sc_watcher_set_staleness(p, 1);
 	}
 	if (rc < 0) {
 		/* No watcher: lookups drain the queue themselves at least every
 		 * millisecond, so others' changes stay bounded. */
 		sc_log_once(SC_LOG_NO_WATCHER, "statcache: no watcher thread (%s); lookups drain the queue "
 			"themselves every millisecond", strerror(-rc));
-		sc_proc_set_staleness(p, 1);
+		sc_watcher_set_staleness(p, 1);
 	}
 	atomic_store_explicit(&p->state, SC_PROC_READY, memory_order_release);
 	sc_unlock();
 	return 0;
 }
 
-int sc_proc_drain(void)
+int sc_watcher_drain(void)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
@@ -417,7 +417,7 @@ int sc_proc_drain(void)
 	uint32_t odd = sc_gen_drain_begin(g, sc_pid);
 
 	if (!odd) {
-		sc_gen_drain_wait(g, p->region.shared ? sc_region_alive : NULL);
+		sc_gen_drain_wait(g, p->region.shared ? sc_shared_alive : NULL);
 		return 0;
 	}
 	sc_created_init(&created);
@@ -439,7 +439,7 @@ int sc_proc_drain(void)
 		}
 	}
 	if (created.n || created.overflow) {
-		sc_check_created(g, &created, p->region.shared);
+		sc_wd_check_created(g, &created, p->region.shared);
 	}
 	if (p->mount_drain_fd >= 0) {
 		struct pollfd pfd = { .fd = p->mount_drain_fd, .events = POLLPRI };
@@ -458,20 +458,20 @@ int sc_proc_drain(void)
 	return 1;
 }
 
-void sc_proc_drain_pending(void)
+void sc_watcher_drain_pending(void)
 {
 	sc_gen *g = sc_the_proc.gen;
 	/* Each round either drains (clearing pending before reading, so every
 	 * sync point that set it before is covered) or waits for another
 	 * thread's drain, after which pending is looked at again. */
 	while (sc_gen_needs_sync(g)) {
-		if (sc_proc_drain()) {
+		if (sc_watcher_drain()) {
 			return;
 		}
 	}
 }
 
-void sc_proc_flush(int clear_watches)
+void sc_watcher_flush(int clear_watches)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
@@ -509,7 +509,7 @@ static int32_t sc_live_watches(sc_gen *g)
 	return n < 0 ? 0 : n;
 }
 
-int sc_proc_add_watch(const char *dir)
+int sc_watcher_add_watch(const char *dir)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
@@ -538,17 +538,17 @@ int sc_proc_add_watch(const char *dir)
 		/* IN_IGNORED of watches gone since the last drain may be queued:
 		 * count them before deciding (a drain here only bumps, which the
 		 * fill in progress cannot miss: it read its values before) */
-		sc_proc_drain();
+		sc_watcher_drain();
 		if (sc_live_watches(g) > (int32_t) p->set.max_watches) {
 			sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
 				"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
-			sc_proc_flush(1);
+			sc_watcher_flush(1);
 		}
 	}
 	return wd;
 }
 
-int sc_proc_watch_count(void)
+int sc_watcher_watch_count(void)
 {
 	sc_gen *g = sc_the_proc.gen;
 	if (!g) {

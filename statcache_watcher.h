@@ -70,35 +70,35 @@ extern void (*sc_fork_child_hook)(void);
 /* Keeps this extension mapped for good: needed by any pthread_atfork(). */
 void sc_pin_image(void);
 
-int sc_proc_startup(const sc_proc_settings *s);
-void sc_proc_shutdown(void);
+int sc_watcher_startup(const sc_proc_settings *s);
+void sc_watcher_shutdown(void);
 /* Lazily starts the instance and the watcher in this process: 0 if usable. */
-int sc_proc_start_slow(void);
+int sc_watcher_start_slow(void);
 
-static inline int sc_proc_start(void)
+static inline int sc_watcher_start(void)
 {
 	/* acquire: pairs with the release that publishes a started machine */
 	if (atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) == SC_PROC_READY) {
 		return 0;
 	}
-	return sc_proc_start_slow();
+	return sc_watcher_start_slow();
 }
 /* Shared mode from a PHP master (statcache_share()): region + instance now. */
-int sc_proc_share(uint32_t slots);
+int sc_watcher_share(uint32_t slots);
 
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
-int sc_proc_add_watch(const char *dir);
+int sc_watcher_add_watch(const char *dir);
 /* Reads and applies every queued event, or waits for the drain in
  * progress; returns 1 if it drained itself. */
-int sc_proc_drain(void);
+int sc_watcher_drain(void);
 /* Until this thread has seen a drain that started after the pending flag
  * was last set: a drain that was already reading when a sync point marked
  * the flag may have missed that sync point's events. */
-void sc_proc_drain_pending(void);
+void sc_watcher_drain_pending(void);
 /* Drops everything: epoch bump, and every watch when clear_watches. */
-void sc_proc_flush(int clear_watches);
+void sc_watcher_flush(int clear_watches);
 /* A sync point: this process changed the file system. */
-static inline void sc_proc_mark_pending(void)
+static inline void sc_watcher_mark_pending(void)
 {
 	if (sc_the_proc.gen) {
 		sc_gen_mark_pending(sc_the_proc.gen);
@@ -107,20 +107,20 @@ static inline void sc_proc_mark_pending(void)
 
 /* The hit path's check: drain first when events are pending, a drain is
  * running, or the last drain is older than the staleness bound. */
-static inline void sc_proc_sync(void)
+static inline void sc_watcher_sync(void)
 {
 	sc_gen *g = sc_the_proc.gen;
 	if (sc_gen_needs_sync(g)) {
-		sc_proc_drain_pending();
+		sc_watcher_drain_pending();
 	} else if (sc_the_proc.stale_after_ms
 			&& (sc_the_proc.stale_fine ? sc_now_fine_ms() : sc_now_ms())
 				- atomic_load_explicit(&g->last_drain_ms, memory_order_relaxed)
 				>= sc_the_proc.stale_after_ms) {
-		sc_proc_drain();
+		sc_watcher_drain();
 	}
 }
 
 /* Live watches (statcache_stats()'s "watches", statcache.max_watches). */
-int sc_proc_watch_count(void);
+int sc_watcher_watch_count(void);
 
 #endif

@@ -54,7 +54,7 @@ void sc_wd_remember(int32_t wd, const char *dir)
 	pthread_mutex_unlock(&sc_wd_lock);
 }
 
-void sc_proc_watch_dev(int32_t wd, uint64_t dev)
+void sc_wd_set_dev(int32_t wd, uint64_t dev)
 {
 	pthread_mutex_lock(&sc_wd_lock);
 	if (wd >= 0 && wd < sc_wd_cap && sc_wd_map[wd].path) {
@@ -78,7 +78,7 @@ void sc_wd_forget(int32_t from, int32_t to)
 /* A name that may have been a hard link to a cached file: drop the results
  * of every file on its directory's device (once per device and drain), or
  * everything when the device is not known. */
-static void sc_drop_links(sc_gen *g, int32_t wd, uint64_t *devs, unsigned *ndevs, int *all, int shared)
+static void sc_wd_drop_links(sc_gen *g, int32_t wd, uint64_t *devs, unsigned *ndevs, int *all, int shared)
 {
 	uint64_t dev = 0;
 	int known = 0;
@@ -132,7 +132,7 @@ static void sc_drop_links(sc_gen *g, int32_t wd, uint64_t *devs, unsigned *ndevs
  * another name: drop that inode's results.  A name gone before this check
  * could look (or that cannot be looked at) may have been one: drop the
  * files of its device. */
-void sc_check_created(sc_gen *g, sc_created *c, int shared)
+void sc_wd_check_created(sc_gen *g, sc_created *c, int shared)
 {
 	char path[4096 + 256];
 	struct stat st;
@@ -166,7 +166,7 @@ void sc_check_created(sc_gen *g, sc_created *c, int shared)
 			}
 		}
 		if (gone) {
-			sc_drop_links(g, e->wd, devs, &ndevs, &all, shared);
+			sc_wd_drop_links(g, e->wd, devs, &ndevs, &all, shared);
 		}
 	}
 }

@@ -18,7 +18,7 @@
 void sc_wd_remember(int32_t wd, const char *dir);
 /* The device of a watched directory (its lstat()), for the drain's check
  * of names gone before it could look at them. */
-void sc_proc_watch_dev(int32_t wd, uint64_t dev);
+void sc_wd_set_dev(int32_t wd, uint64_t dev);
 /* Watches from..to are gone (a flush removed them). */
 void sc_wd_forget(int32_t from, int32_t to);
 /* Every watch is gone (a fork()ed child's new instance numbers anew). */
@@ -31,6 +31,6 @@ void sc_wd_after_fork(void);
 /* After a drain read its events: new hard links, and names gone that may
  * have been ones, drop the results they may share an inode with (shared:
  * the table is shared, and another worker's watches are not in the map). */
-void sc_check_created(sc_gen *g, sc_created *c, int shared);
+void sc_wd_check_created(sc_gen *g, sc_created *c, int shared);
 
 #endif

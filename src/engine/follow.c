@@ -285,10 +285,10 @@ sc_entry *sc_follow_path(sc_cache *c, const char *path, size_t len)
 	sc_walk w;
 	sc_entry *t;
 
-	if (len == 0 || len >= SC_PATH_MAX || path[0] != '/' || sc_proc_start() < 0) {
+	if (len == 0 || len >= SC_PATH_MAX || path[0] != '/' || sc_watcher_start() < 0) {
 		return NULL;
 	}
-	sc_proc_sync();
+	sc_watcher_sync();
 	sc_walk_init(&w, path, len);
 	t = sc_walk_run(c, &w);
 	return t && t->r.kind != SC_KIND_EMPTY ? t : NULL;

@@ -169,7 +169,7 @@ sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t le
 	}
 	/* Behind an event still in the queue (another process's change within
 	 * the watcher's delay) is allowed; drain, and look again. */
-	while (!sc_proc_drain()) {
+	while (!sc_watcher_drain()) {
 	}
 	if (!sc_result_valid(sc_the_proc.gen, &e->r)) {
 		sc_count(&c->n->verify_stale);

@@ -46,12 +46,12 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	uint64_t h;
 	sc_entry *e;
 
-	if (sc_proc_start() < 0) {
+	if (sc_watcher_start() < 0) {
 		sc_count(&c->n->bypassed);
 		return NULL;
 	}
 	g = sc_the_proc.gen;
-	sc_proc_sync();
+	sc_watcher_sync();
 	h = sc_table_hash(path, len);
 	e = sc_table_find(&c->table, path, len, h);
 	if (e && sc_result_valid(g, &e->r)) {

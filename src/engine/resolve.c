@@ -107,7 +107,7 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	sc_result *r = &e->r;
 	struct statfs sfs;
 	struct stat st;
-	int wd = sc_proc_add_watch(e->key);
+	int wd = sc_watcher_add_watch(e->key);
 	uint32_t dslot, dval;
 
 	sc_set(r, SC_KIND_EMPTY, 0, epoch);
@@ -183,7 +183,7 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	r->wd = wd;
 	r->st = st;
 	sc_add_dep(r, dslot, dval);
-	sc_proc_watch_dev(wd, (uint64_t) st.st_dev);
+	sc_wd_set_dev(wd, (uint64_t) st.st_dev);
 }
 
 /* A child's result also depends on its directory's name in the

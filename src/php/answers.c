@@ -423,7 +423,7 @@ void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 	if (EG(exception) || !SCG(active) || atomic_load(&sc_the_proc.state) != SC_PROC_READY) {
 		return;
 	}
-	while (!sc_proc_drain()) {
+	while (!sc_watcher_drain()) {
 		/* another thread was draining: drain again, ourselves, so that
 		 * whatever was queued when clearstatcache() was called is applied */
 	}

@@ -212,7 +212,7 @@ static bool sc_glob_answer(zend_execute_data *execute_data, zval *return_value)
 	if (Z_TYPE_P(zpat) != IS_STRING || Z_STRLEN_P(zpat) == 0 || Z_STRLEN_P(zpat) >= MAXPATHLEN
 			|| Z_STRVAL_P(zpat)[0] != '/' || strlen(Z_STRVAL_P(zpat)) != Z_STRLEN_P(zpat)
 			|| (SC_GLOB_FLAGS & flags) != flags || !statcache_thread_cache()
-			|| sc_proc_start() < 0) {
+			|| sc_watcher_start() < 0) {
 		return false;
 	}
 	pattern = Z_STRVAL_P(zpat);
@@ -314,7 +314,7 @@ php_stream *sc_glob_opener(php_stream_wrapper *wrapper, const char *path, const 
 		pattern += sizeof("glob://") - 1;
 	}
 	if (!SCG(active) || SCG(bypass_depth) || SCG(max_listing_bytes) == 0 || pattern[0] != '/'
-			|| strlen(pattern) >= MAXPATHLEN || !statcache_thread_cache() || sc_proc_start() < 0) {
+			|| strlen(pattern) >= MAXPATHLEN || !statcache_thread_cache() || sc_watcher_start() < 0) {
 		return sc_glob_orig->wops->dir_opener(wrapper, path, mode, options, opened_path, context STREAMS_REL_CC);
 	}
 	if (pattern != path && opened_path) {

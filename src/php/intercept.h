@@ -74,7 +74,7 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 		}
 	}
 	if (!sc_ops_intact()) {
-		sc_proc_mark_pending();
+		sc_watcher_mark_pending();
 	}
 	c->verify_rate = (uint64_t) SCG(verify_rate);
 	return sc_lookup(c, path, len);

@@ -209,7 +209,7 @@ static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked)
 		return NULL;
 	}
 	if (!sc_ops_intact()) {
-		sc_proc_mark_pending();
+		sc_watcher_mark_pending();
 	}
 	c->verify_rate = (uint64_t) SCG(verify_rate);
 	return c;
@@ -368,7 +368,7 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 		misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
 	}
 	/* the fill needs the instance ready, which only a lookup starts */
-	r = !c || sc_proc_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked);
+	r = !c || sc_watcher_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked);
 	if (r == 0) {
 		if (atomic_load_explicit(&c->n->hits, memory_order_relaxed) == hits
 				&& atomic_load_explicit(&c->n->misses, memory_order_relaxed) == misses) {

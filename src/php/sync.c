@@ -41,7 +41,7 @@ static void sc_bump_inode(const struct stat *st)
 
 void sc_sync(void)
 {
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 }
 
 /* A path this process just changed: pending, and its inode's results
@@ -49,7 +49,7 @@ void sc_sync(void)
 void sc_sync_path(const char *path)
 {
 	struct stat st;
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	if (path && lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
 		sc_bump_inode(&st);
 	}
@@ -299,7 +299,7 @@ void sc_error_cb(int type, zend_string *error_filename, const uint32_t error_lin
 	{ \
 		sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		if (Z_TYPE_P(return_value) == IS_TRUE) { \
-			sc_proc_flush(0); \
+			sc_watcher_flush(0); \
 		} \
 	}
 

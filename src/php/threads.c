@@ -64,7 +64,7 @@ sc_cache *statcache_thread_cache_slow(void)
 #endif
 			if (sc_the_proc.region.shared) {
 				/* counters in the region, for statcache_stats(true) */
-				sc_counters *n = sc_region_claim(sc_the_proc.gen, (int32_t) getpid());
+				sc_counters *n = sc_shared_claim(sc_the_proc.gen, (int32_t) getpid());
 				if (n) {
 					c->n = n;
 				}
@@ -99,7 +99,7 @@ void sc_threads_gshutdown(zend_statcache_globals *globals)
 	if (globals->cache) {
 		sc_cache *c = globals->cache;
 		if (c->n != &c->own_n && sc_the_proc.gen) {
-			sc_region_release(sc_the_proc.gen, c->n);
+			sc_shared_release(sc_the_proc.gen, c->n);
 		}
 		sc_threads_remove(globals->cache);
 		sc_cache_delete(globals->cache);
@@ -137,7 +137,7 @@ void statcache_drop_everything(int clear_watches)
 		}
 	}
 	if (sc_the_proc.gen) {
-		sc_proc_flush(clear_watches);
+		sc_watcher_flush(clear_watches);
 	}
 }
 #endif

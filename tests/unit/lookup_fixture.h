@@ -74,9 +74,9 @@ static inline void fx_rm_tree(const char *root)
 /* A fresh machine with these settings; the previous one is shut down. */
 static inline void fx_restart(fx *f, const sc_proc_settings *s)
 {
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	f->set = *s;
-	assert_int_equal(sc_proc_startup(s), 0);
+	assert_int_equal(sc_watcher_startup(s), 0);
 	/* results of the old machine must not meet the new one's counters */
 	sc_cache_reset(f->c);
 }
@@ -97,14 +97,14 @@ static inline int fx_setup_with(void **state, const sc_proc_settings *s, uint32_
 	fx_log_lines = 0;
 	fx_last_log[0] = '\0';
 	f->set = *s;
-	if (sc_proc_startup(s) != 0) {
+	if (sc_watcher_startup(s) != 0) {
 		fx_rm_tree(f->root);
 		free(f);
 		return -1;
 	}
 	f->c = sc_cache_new(max_entries, untrusted);
 	if (!f->c) {
-		sc_proc_shutdown();
+		sc_watcher_shutdown();
 		fx_rm_tree(f->root);
 		free(f);
 		return -1;
@@ -125,7 +125,7 @@ static inline int fx_teardown(void **state)
 		return 0;
 	}
 	sc_cache_delete(f->c);
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	fx_rm_tree(f->root);
 	free(f);
 	*state = NULL;

@@ -170,14 +170,14 @@ static void workload(fx *f)
 	check_all(f);
 	check_all(f);
 	fx_write(f, "d/b.php", "changed by us");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	check_all(f);
 	snprintf(cmd, sizeof(cmd), "echo other >> '%s' && rm '%s'", P(f, "a.php"), P(f, "d/e/c.php"));
 	fx_sh(cmd);
 	await_notice();
 	check_all(f);
 	fx_write(f, "d/e/c.php", "ccc");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	check_all(f);
 }
 
@@ -207,7 +207,7 @@ static int tree_teardown(void **state)
 		sc_cache_delete(f->c);
 		f->c = NULL;
 	}
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	fx_rm_tree(f->root);
 	free(f);
 	return 0;
@@ -223,7 +223,7 @@ static int run_life(fx *f, const sc_proc_settings *s, int *cache_made)
 	fx_log_lines = 0;
 	fx_last_log[0] = '\0';
 	f->set = *s;
-	rc = sc_proc_startup(s);
+	rc = sc_watcher_startup(s);
 	*cache_made = 0;
 	if (rc == 0) {
 		f->c = sc_cache_new(65536, 0);
@@ -238,7 +238,7 @@ static int run_life(fx *f, const sc_proc_settings *s, int *cache_made)
 		assert_int_equal(atomic_load(&sc_the_proc.state), SC_PROC_FAILED);
 		assert_non_null(sc_the_proc.off_reason);
 	}
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	return rc;
 }
 
@@ -313,7 +313,7 @@ static void watcher_setup_failure(void **state, fault g, long at)
 	int rc;
 
 	arm(g, at, 0);
-	rc = sc_proc_startup(&s);
+	rc = sc_watcher_startup(&s);
 	assert_int_equal(rc, 0);
 	f->c = sc_cache_new(65536, 0);
 	assert_non_null(f->c);
@@ -327,7 +327,7 @@ static void watcher_setup_failure(void **state, fault g, long at)
 	assert_true(cnt(&f->c->n->hits) > 0);
 	sc_cache_delete(f->c);
 	f->c = NULL;
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	armed = F_NONE;
 }
 
@@ -367,7 +367,7 @@ static void a_failing_epoll_wait_leaves_answers_exact(void **state)
 
 	s.max_staleness_ms = 0;
 	arm(F_EPOLL_WAIT, 1, 1);
-	assert_int_equal(sc_proc_startup(&s), 0);
+	assert_int_equal(sc_watcher_startup(&s), 0);
 	f->c = sc_cache_new(65536, 0);
 	assert_non_null(f->c);
 	check_all(f);
@@ -383,7 +383,7 @@ static void a_failing_epoll_wait_leaves_answers_exact(void **state)
 	assert_same_as_lstat(lk(f, P(f, "d/b.php")), P(f, "d/b.php"));
 	sc_cache_delete(f->c);
 	f->c = NULL;
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	armed = F_NONE;
 }
 

@@ -195,7 +195,7 @@ static void retargeting_a_link_drops_exactly_what_passed_through_it(void **state
 	/* mid is swapped as deploys do: a new link renamed over it */
 	fx_link(f, "../r3", "r1/mid.tmp");
 	assert_int_equal(rename(P(f, "r1/mid.tmp"), P(f, "r1/mid")), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	misses = cnt(&f->c->n->misses);
 	assert_same_as_lstat(lk(f, P(f, "top/g")), P(f, "top/g"));
 	assert_int_equal(cnt(&f->c->n->misses), misses);  /* not through mid: still a hit */
@@ -226,7 +226,7 @@ static void a_link_text_is_read_once_per_validity(void **state)
 	/* replaced: the entry is refilled, and its text read again */
 	assert_int_equal(unlink(P(f, "l")), 0);
 	fx_link(f, "r/", "l");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	e = lk(f, P(f, "l"));
 	t2 = sc_link_text(f->c, e, &n);
 	assert_int_equal(n, 2);

@@ -72,7 +72,7 @@ static void a_path_under_a_missing_directory_is_found_once_created_and_synced(vo
 	fx_mkdir(f, "dir");
 	fx_mkdir(f, "dir/sub");
 	fx_write(f, "dir/sub/f.php", "abc");
-	sc_proc_mark_pending(); /* as PHP's sync point after a write */
+	sc_watcher_mark_pending(); /* as PHP's sync point after a write */
 	assert_same_as_lstat(lk(f, P(f, "dir/sub/f.php")), P(f, "dir/sub/f.php"));
 	assert_int_equal(lk(f, P(f, "dir/sub/f.php"))->r.st.st_size, 3);
 }
@@ -86,10 +86,10 @@ static void a_file_created_by_this_process_is_seen_after_the_sync_point(void **s
 	fx_restart(f, &s);
 	assert_missing(lk(f, P(f, "new.php")), P(f, "new.php"), ENOENT);
 	fx_write(f, "new.php", "12345");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "new.php")), P(f, "new.php"));
 	unlink(P(f, "new.php"));
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_missing(lk(f, P(f, "new.php")), P(f, "new.php"), ENOENT);
 }
 
@@ -108,7 +108,7 @@ static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **
 	fx_mkdir(f, "db");
 	fx_mkdir(f, "code");
 	fx_write(f, "code/a.php", "abc");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
 	assert_missing(lk(f, P(f, "code/none.php")), P(f, "code/none.php"), ENOENT);
 	assert_same_as_lstat(lk(f, P(f, "code")), P(f, "code"));
@@ -121,7 +121,7 @@ static void a_name_made_again_and_again_in_one_drain_keeps_other_results(void **
 		unlink(P(f, "db/x-journal"));
 	}
 	fx_write(f, "db/x-journal", "last");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	misses = cnt(&f->c->n->misses);
 	/* the journal went between drains: it may have been a hard link to a
 	 * cached file, so the files of its device are looked at again, once */
@@ -156,14 +156,14 @@ static void a_link_gone_before_the_drain_drops_the_linked_file(void **state)
 	fx_write(f, "v/f", "a");
 	fx_write(f, "w/other", "o");
 	fx_write(f, "w/conf", "old");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "v/f")), P(f, "v/f"));
 	assert_same_as_lstat(lk(f, P(f, "w/other")), P(f, "w/other"));
 	assert_same_as_lstat(lk(f, P(f, "w/conf")), P(f, "w/conf"));
 
 	fx_write(f, "w/conf.tmp", "new conf");
 	assert_int_equal(rename(P(f, "w/conf.tmp"), P(f, "w/conf")), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	misses = cnt(&f->c->n->misses);
 	assert_same_as_lstat(lk(f, P(f, "w/conf")), P(f, "w/conf"));
 	assert_same_as_lstat(lk(f, P(f, "v/f")), P(f, "v/f"));
@@ -176,7 +176,7 @@ static void a_link_gone_before_the_drain_drops_the_linked_file(void **state)
 	assert_int_equal(write(fd, "xyz", 3), 3);
 	close(fd);
 	assert_int_equal(unlink(P(f, "w/g")), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "v/f")), P(f, "v/f"));
 	assert_int_equal(lk(f, P(f, "v/f"))->r.st.st_size, 4);
 }
@@ -193,7 +193,7 @@ static void a_removed_directory_drops_its_names_and_nothing_else(void **state)
 	fx_write(f, "code/a.php", "abc");
 	fx_mkdir(f, "tmp");
 	fx_write(f, "tmp/in", "1");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
 	assert_same_as_lstat(lk(f, P(f, "tmp/in")), P(f, "tmp/in"));
 	assert_missing(lk(f, P(f, "tmp/out")), P(f, "tmp/out"), ENOENT);
@@ -202,7 +202,7 @@ static void a_removed_directory_drops_its_names_and_nothing_else(void **state)
 
 	unlink(P(f, "tmp/in"));
 	assert_int_equal(rmdir(P(f, "tmp")), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	misses = cnt(&f->c->n->misses);
 	assert_same_as_lstat(lk(f, P(f, "code/a.php")), P(f, "code/a.php"));
 	assert_int_equal(cnt(&f->c->n->misses), misses); /* still a hit */
@@ -212,13 +212,13 @@ static void a_removed_directory_drops_its_names_and_nothing_else(void **state)
 	/* made again, with the names that were missing: a new directory */
 	fx_mkdir(f, "tmp");
 	fx_write(f, "tmp/out", "2");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "tmp/out")), P(f, "tmp/out"));
 	assert_missing(lk(f, P(f, "tmp/out/x")), P(f, "tmp/out/x"), ENOTDIR);
 	assert_missing(lk(f, P(f, "tmp/in")), P(f, "tmp/in"), ENOENT);
 	/* and a name made in it later, by the watch armed on the new one */
 	fx_write(f, "tmp/in", "3");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "tmp/in")), P(f, "tmp/in"));
 }
 
@@ -282,7 +282,7 @@ static void a_regular_file_with_a_second_hard_link_is_bypassed(void **state)
 	/* once the second link is gone, the next event on its name caches it again */
 	unlink(P(f, "two.php"));
 	fx_write(f, "one.php", "y");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "one.php")), P(f, "one.php"));
 }
 
@@ -308,7 +308,7 @@ static void a_hard_link_this_process_makes_drops_the_cached_file(void **state)
 	assert_int_equal(link(P(f, "one.php"), P(f, "other/two.php")), 0);
 	assert_int_equal(lstat(P(f, "one.php"), &st), 0);
 	sc_gen_bump(sc_the_proc.gen, sc_gen_inode_slot(sc_the_proc.gen, (uint64_t) st.st_dev, (uint64_t) st.st_ino));
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	e = lk(f, P(f, "one.php"));
 	assert_null(e); /* two links: PHP's own call answers from now on */
 	snprintf(cmd, sizeof(cmd), "echo more >> '%s'", P(f, "other/two.php"));
@@ -376,7 +376,7 @@ static void a_dotdot_spelling_stops_answering_when_its_directory_is_replaced(voi
 	fx_write(f, "o/f", "other file");
 	assert_int_equal(rmdir(P(f, "d/sub")), 0);
 	assert_int_equal(symlink("../o/x", P(f, "d/sub")), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "d/sub/../f")), P(f, "d/sub/../f"));
 	assert_int_equal(lk(f, P(f, "d/sub/../f"))->r.st.st_size, 10);
 }
@@ -419,7 +419,7 @@ static void a_dot_after_a_directory_not_searchable_by_all_is_bypassed(void **sta
 	assert_null(lk(f, P(f, "d/sub/../f")));
 	assert_int_equal(cnt(&f->c->n->bypassed), 2);
 	assert_int_equal(chmod(P(f, "d/sub"), 0755), 0);
-	sc_proc_mark_pending(); /* the sync point a chmod() through PHP is */
+	sc_watcher_mark_pending(); /* the sync point a chmod() through PHP is */
 	assert_non_null(lk(f, P(f, "d/sub/../f")));
 }
 
@@ -534,7 +534,7 @@ static void without_the_watcher_a_change_is_seen_only_after_a_sync_point(void **
 		fx_nap_ms(1);
 	}
 	assert_int_equal(atomic_load(&sc_the_proc.gen->drains), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	e = lk(f, P(f, "grow.php"));
 	assert_non_null(e);
 	assert_int_equal(e->r.st.st_size, 3);
@@ -585,7 +585,7 @@ static void renaming_a_directory_drops_every_cached_child(void **state)
 	}
 	assert_int_equal(rename(P(f, "big"), P(f, "big.old")), 0);
 	fx_mkdir(f, "big");
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	for (int i = 0; i < CHILDREN; i++) {
 		snprintf(rel, sizeof(rel), "big/f%d.php", i);
 		assert_missing(lk(f, P(f, rel)), P(f, rel), ENOENT);
@@ -612,7 +612,7 @@ static int access_body(void)
 	fd = open(p, O_WRONLY | O_CREAT, 0644);
 	CHECK(fd >= 0);
 	close(fd);
-	CHECK(sc_proc_startup(&fx_default_settings) == 0);
+	CHECK(sc_watcher_startup(&fx_default_settings) == 0);
 	c = sc_cache_new(65536, 0);
 	CHECK(c);
 
@@ -625,27 +625,27 @@ static int access_body(void)
 
 		/* the file itself */
 		chmod(p, 0);
-		sc_proc_mark_pending();
+		sc_watcher_mark_pending();
 		e = sc_lookup(c, p, strlen(p));
 		if (e && sc_access(c, e, R_OK) == 0) { rc = __LINE__; break; }
 		chmod(p, 0644);
-		sc_proc_mark_pending();
+		sc_watcher_mark_pending();
 		e = sc_lookup(c, p, strlen(p));
 		if (!e || sc_access(c, e, R_OK) != 0) { rc = __LINE__; break; }
 
 		/* an ancestor: access() now fails with EACCES */
 		chmod(a, 0);
-		sc_proc_mark_pending();
+		sc_watcher_mark_pending();
 		e = sc_lookup(c, p, strlen(p));
 		if (e && sc_access(c, e, R_OK) == 0) { rc = __LINE__; break; }
 		chmod(a, 0755);
-		sc_proc_mark_pending();
+		sc_watcher_mark_pending();
 		e = sc_lookup(c, p, strlen(p));
 		if (!e || sc_access(c, e, R_OK) != 0) { rc = __LINE__; break; }
 	} while (0);
 
 	sc_cache_delete(c);
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	chmod(a, 0755);
 	unlink(p);
 	rmdir(d);
@@ -662,9 +662,9 @@ static void chmod_000_on_an_ancestor_changes_access(void **state)
 	int status;
 
 	if (geteuid() != 0) {
-		sc_proc_shutdown();
+		sc_watcher_shutdown();
 		assert_int_equal(access_body(), 0);
-		assert_int_equal(sc_proc_startup(&f->set), 0);
+		assert_int_equal(sc_watcher_startup(&f->set), 0);
 		return;
 	}
 	/* root passes every permission check: drop it in a child */
@@ -675,7 +675,7 @@ static void chmod_000_on_an_ancestor_changes_access(void **state)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		sc_proc_shutdown(); /* the parent's machine: the child starts its own */
+		sc_watcher_shutdown(); /* the parent's machine: the child starts its own */
 		if (setgroups(0, NULL) != 0 || setgid(nobody->pw_gid) != 0 || setuid(nobody->pw_uid) != 0) {
 			_exit(200);
 		}
@@ -776,12 +776,12 @@ static void the_watch_cap_flushes_and_answers_stay_equal_to_lstat(void **state)
 		assert_same_as_lstat(lk(f, P(f, level(k, "f"))), P(f, level(k, "f")));
 	}
 	assert_true(atomic_load(&sc_the_proc.gen->flushes) > 0);
-	assert_true(sc_proc_watch_count() <= 17);
+	assert_true(sc_watcher_watch_count() <= 17);
 
 	/* every file grows (another process), then every answer is checked */
 	snprintf(cmd, sizeof(cmd), "find '%s' -name f -exec sh -c 'echo y >> \"$1\"' sh {} \\;", f->root);
 	fx_sh(cmd);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	for (int k = DEPTH; k >= 1; k--) {
 		assert_same_as_lstat(lk(f, P(f, level(k, "f"))), P(f, level(k, "f")));
 	}
@@ -822,7 +822,7 @@ static void a_file_below_the_watch_that_crossed_the_cap_sees_later_changes(void 
 
 	snprintf(cmd, sizeof(cmd), "echo more >> '%s'", P(f, level(crossed, "f")));
 	fx_sh(cmd);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	e = lk(f, P(f, level(crossed, "f")));
 	assert_same_as_lstat(e, P(f, level(crossed, "f")));
 }
@@ -832,10 +832,10 @@ static void no_answer_before_startup_or_after_shutdown(void **state)
 	fx *f = *state;
 
 	fx_write(f, "f", "x");
-	sc_proc_shutdown();
+	sc_watcher_shutdown();
 	assert_null(lk(f, P(f, "f")));
 	assert_int_equal(cnt(&f->c->n->bypassed), 1);
-	assert_int_equal(sc_proc_startup(&f->set), 0);
+	assert_int_equal(sc_watcher_startup(&f->set), 0);
 	sc_cache_reset(f->c);
 	assert_same_as_lstat(lk(f, P(f, "f")), P(f, "f"));
 }

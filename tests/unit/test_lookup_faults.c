@@ -225,7 +225,7 @@ static void a_directory_that_vanishes_before_its_watch_is_answered_but_not_kept(
 	faults_off();
 	assert_int_equal(rename(P(f, "d"), P(f, "e")), 0);
 	assert_int_equal(rename(P(f, "e"), P(f, "d")), 0);
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "d/f.php")), P(f, "d/f.php"));
 }
 
@@ -235,7 +235,7 @@ static void without_an_inotify_instance_the_cache_is_off(void **state)
 
 	fx_write(f, "f.php", "x");
 	init1_errno = EMFILE;
-	assert_int_equal(sc_proc_start(), -1);
+	assert_int_equal(sc_watcher_start(), -1);
 	assert_int_equal(atomic_load(&sc_the_proc.state), SC_PROC_FAILED);
 	assert_int_equal(sc_the_proc.errno_at_failure, EMFILE);
 	assert_non_null(sc_the_proc.off_reason);
@@ -259,10 +259,10 @@ static void shared_startup_without_an_inotify_instance_fails(void **state)
 	fx_write(f, "f.php", "x");
 	s.shared = 1;
 	init1_errno = EMFILE;
-	sc_proc_shutdown();
-	assert_int_equal(sc_proc_startup(&s), -EMFILE);
+	sc_watcher_shutdown();
+	assert_int_equal(sc_watcher_startup(&s), -EMFILE);
 	assert_int_equal(atomic_load(&sc_the_proc.state), SC_PROC_FAILED);
-	assert_int_equal(sc_proc_start(), -1);
+	assert_int_equal(sc_watcher_start(), -1);
 	assert_null(lk(f, P(f, "f.php")));
 	init1_errno = 0;
 	fx_restart(f, &s);
@@ -293,7 +293,7 @@ static void an_overflowed_queue_drops_every_result(void **state)
 	memcpy(read_fake, &ev, sizeof(ev));
 	read_fake_len = sizeof(ev);
 	read_fake_armed = 1;
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
 	assert_int_equal(read_fake_armed, 0);
 	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
@@ -321,7 +321,7 @@ static void a_failed_read_of_the_queue_drops_every_result(void **state)
 	epoch = sc_gen_epoch(sc_the_proc.gen);
 	read_fake_errno = EIO;
 	read_fake_armed = 1;
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
 	assert_int_equal(read_fake_armed, 0);
 	assert_true(sc_gen_epoch(sc_the_proc.gen) > epoch);
@@ -344,7 +344,7 @@ static void a_garbled_queue_read_drops_every_result(void **state)
 	memcpy(read_fake + sizeof(ev), "f.php", 6);
 	read_fake_len = sizeof(ev) + 8; /* len says 200 */
 	read_fake_armed = 1;
-	sc_proc_mark_pending();
+	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
 	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 }
