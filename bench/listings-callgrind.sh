@@ -10,6 +10,7 @@
 # so start-up and the first (filling) calls cancel out.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 iters=200 ext="" php=${PHP:-php}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -18,10 +19,9 @@ while [ $# -gt 0 ]; do
 		*) echo "usage: $0 [--ext PATH] [--iters N]" >&2; exit 2 ;;
 	esac
 done
-command -v valgrind >/dev/null || { echo "bench refused: valgrind is not installed" >&2; exit 2; }
-command -v strace >/dev/null || { echo "bench refused: strace is not installed" >&2; exit 2; }
-[ -n "$ext" ] || ext=$here/../.build/nts/modules/statcache.so
-[ -f "$ext" ] || { echo "bench refused: $ext not found (build it, or pass --ext PATH)" >&2; exit 2; }
+command -v valgrind >/dev/null || refuse "valgrind is not installed"
+command -v strace >/dev/null || refuse "strace is not installed"
+ext=$(bench_ext "$ext")
 data=$(mktemp -d /tmp/statcache-listings-bench.XXXXXX)
 # strace's log goes elsewhere: written into a watched directory, it would
 # raise events that wake the watcher, whose syscalls strace logs, ...
@@ -44,9 +44,7 @@ php_args() { # config
 }
 instr() { # config op calls
 	php_args "$1"
-	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$php" "${args[@]}" \
-		"$here/listings_callgrind.php" "$data" "$2" "$3" 2>&1 >/dev/null |
-		sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+	cg_total /dev/null "$php" "${args[@]}" "$here/listings_callgrind.php" "$data" "$2" "$3"
 }
 syscalls() { # config op calls: every thread's (the watcher's included)
 	php_args "$1"

@@ -10,6 +10,7 @@
 # "re-checks per hit" column, its user-space side in the instructions.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/common.sh"
 rate=1000 ext="" lo=20 hi=120 php=${PHP:-php}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -20,27 +21,20 @@ while [ $# -gt 0 ]; do
 		*) echo "usage: $0 [--rate N] [--ext PATH] [--lo N] [--hi N]" >&2; exit 2 ;;
 	esac
 done
-refuse() { echo "bench refused: $*" >&2; exit 2; }
 command -v valgrind >/dev/null || refuse "valgrind is not installed"
-[ -n "$ext" ] || ext=$here/../.build/nts/modules/statcache.so
-[ -f "$ext" ] || refuse "statcache.so not found (build it, or pass --ext PATH)"
+ext=$(bench_ext "$ext")
 data=${STATCACHE_BENCH_DIR:-/tmp/statcache-verify-cost}
 for i in $(seq 0 199); do
 	p=$data/src/Pkg$((i % 20)); mkdir -p "$p"; : > "$p/Class$i.php"
 done
-case $(stat -f -c %T "$data") in
-	ext2/ext3|xfs|btrfs|tmpfs|overlayfs|zfs) ;;
-	*) refuse "$data is on a file system statcache does not trust" ;;
-esac
+bench_check_fs "$data"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # run RATE ITERS -> "instructions hits verify_checks"
 run() {
-	local out=$tmp/cg.$1.$2
-	USE_ZEND_ALLOC=1 valgrind -q --tool=callgrind --callgrind-out-file="$out" \
-		"$php" -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.verify_rate="$1" \
-		"$here/verify_cost.php" "$data" "$2" >"$tmp/json.$1.$2"
-	local ir; ir=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$out")
+	local ir
+	ir=$(cg_total "$tmp/json.$1.$2" "$php" -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.verify_rate="$1" \
+		"$here/verify_cost.php" "$data" "$2")
 	"$php" -n -r '$s = json_decode(file_get_contents($argv[1]), true);
 		echo $argv[2], " ", $s["hits"], " ", $s["verify_checks"], "\n";' "$tmp/json.$1.$2" "$ir"
 }
