@@ -7,6 +7,9 @@
 #   bench/apps/instructions.sh [--app NAME|NAME,NAME|all] [--passes P]
 #                              [--rounds R] [--opcache vt0|debian] [--out DIR]
 #
+# --app all (or a list): every bench/apps/*/app.sh in turn (a refusal does
+# not stop the others; exit 2 at the end names them), then one table of the
+# apps that ran.
 # Same app set-up, php.ini, nginx and URL list as run.sh; the one worker
 # runs under valgrind --tool=callgrind (its profile is written when it
 # exits: pm.max_requests ends it).  Per configuration and pass, two
@@ -33,7 +36,8 @@ while [ $# -gt 0 ]; do
 		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
 	esac
 done
-sc_each_app "$app" "$0" "${args[@]}"
+# several apps: one run each, then one table of all (summary.php --instructions)
+SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --instructions" sc_each_app "$app" "$0" "${args[@]}"
 case $opmode in vt0|debian) ;; *) sc_refuse "--opcache is vt0 or debian, not '$opmode'" ;; esac
 [ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
 [ "$(id -u)" = 0 ] || sc_refuse "must run as root (php-fpm pool user www-data)"
@@ -134,4 +138,5 @@ php -r '
 	exit($same ? 0 : 1);
 ' "$records" "$json" "$app" "$requests" "$opmode" "$(( $(date +%s) - started ))" "$so_built" ||
 	sc_refuse "bodies differ off and on (see $json)"
-sc_log "raw results: $json"
+sc_each_app_result "$json"
+sc_log "raw results: $json ($(( $(date +%s) - started )) s)"

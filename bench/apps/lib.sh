@@ -29,20 +29,34 @@ sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
 # --app all|A,B,...: runs SCRIPT once per app, with ARGS then --app A (a
 # refusal does not stop the others; exit 2 at the end names them), then
 # exits.  A single app returns, for the caller to run.
+# SC_EACH_APP_SUMMARY (a command, set by the caller): each app's run appends
+# its result file to $SC_EACH_APP_RESULTS (sc_each_app_result), and at the
+# end the command gets those files, to print one table for all the apps.
 sc_each_app() { # app script args...
-	local app=$1 script=$2 list a failed=(); shift 2
+	local app=$1 script=$2 list a failed=() results files rc=0; shift 2
 	[ "$app" = all ] || [[ $app == *,* ]] || return 0
 	if [ "$app" = all ]; then
 		list=$(for a in "$SC_APPS_DIR"/*/app.sh; do basename "$(dirname "$a")"; done)
 	else
 		list=${app//,/ }
 	fi
+	results=$(mktemp "${TMPDIR:-/tmp}/statcache-apps-results.XXXXXX")
 	for a in $list; do
-		sc_log "=== $a"
-		"$script" "$@" --app "$a" || failed+=("$a")
+		sc_log "=== $a ($(date +%T))"
+		SC_EACH_APP_RESULTS=$results "$script" "$@" --app "$a" || failed+=("$a")
 	done
+	if [ -n "${SC_EACH_APP_SUMMARY:-}" ] && [ -s "$results" ]; then
+		echo
+		mapfile -t files < "$results"
+		$SC_EACH_APP_SUMMARY "${files[@]}" || rc=$?
+	fi
+	rm -f "$results"
 	[ ${#failed[@]} -eq 0 ] || { echo "bench: refused or failed: ${failed[*]}" >&2; exit 2; }
-	exit 0
+	exit "$rc"
+}
+# One app's run, under sc_each_app: its result file, for the summary.
+sc_each_app_result() { # file
+	[ -z "${SC_EACH_APP_RESULTS:-}" ] || echo "$1" >> "$SC_EACH_APP_RESULTS"
 }
 sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
 
