@@ -34,6 +34,28 @@ bench_check_fs() { # dir...
 	done
 }
 
+# A directory for a bench's tree: $STATCACHE_BENCH_DIR, else NAME under
+# /var/tmp, not /tmp: statcache watches the tree's ancestors, and names
+# that other programs create and remove in /tmp all the time would wake
+# its watcher (and the drain) in the middle of the measurement.
+bench_data_dir() { # name
+	local d=${STATCACHE_BENCH_DIR:-/var/tmp/$1}
+	mkdir -p "$d" || refuse "cannot create $d"
+	echo "$d"
+}
+
+# Refuse a run in which statcache saw inotify events: something wrote in
+# the tree or beside it, in a directory it watches, while it was measured.
+bench_check_quiet() { # json-file what
+	php -n -r '
+		$o = json_decode(file_get_contents($argv[1]), true); $s = $o["_stats"] ?? null;
+		if ($s !== null && ($s["events"] ?? 0) > 0) {
+			fwrite(STDERR, "bench refused: $argv[2]: statcache saw $s[events] inotify events while measuring (something writes in or beside the tree; STATCACHE_BENCH_DIR=a quiet directory)\n");
+			exit(2);
+		}
+	' "$1" "$2"
+}
+
 # The user-space instructions callgrind counts for a command, every thread
 # together (statcache's watcher included); the command's stdout goes to
 # OUT.  Kernel work is not counted: syscalls cost nothing here.

@@ -2,8 +2,9 @@
 /*
  * statcache micro-benchmark: ns per call of the stat family over a tree of
  * existing files and of Composer-style probes.
- * Run by bench/micro.sh, once per configuration per pass (every case, timed;
- * prints one JSON object of ns per call), and under callgrind once per case,
+ * Run by bench/micro.sh, once per configuration per pass (every case, timed
+ * in interleaved rounds; prints one JSON object of ns per call, each the
+ * median of its rounds), and under callgrind once per case,
  * configuration and loop length (CASE given: that case alone, untimed).
  *   php micro.php DATA_DIR ITERATIONS [CASE]
  * A case is a closure that runs its body once per path (200 paths); the
@@ -46,7 +47,8 @@ if ($only !== null) {
 	for ($i = 0; $i < $iters; $i++) {
 		$body($paths);
 	}
-	echo json_encode(['case' => $only, 'iterations' => $iters, 'calls' => $iters * count($paths), '_jit' => jit_on()]), "\n";
+	echo json_encode(['case' => $only, 'iterations' => $iters, 'calls' => $iters * count($paths), '_jit' => jit_on(),
+		'_stats' => function_exists('statcache_stats') ? statcache_stats() : null]), "\n";
 	exit;
 }
 
@@ -55,14 +57,29 @@ function jit_on(): bool
 	return function_exists('opcache_get_status') && (opcache_get_status(false)['jit']['on'] ?? false);
 }
 
-$out = [];
+/* Timed in rounds: each round runs every case for a slice of the
+ * iterations, so the cases are measured close together in time and a
+ * preemption or a burst of load on this shared machine falls in a few
+ * rounds of one case; each case's figure is the median of its rounds. */
+$rounds = min($iters, 15);
+$per = [];
 foreach ($cases as $name => [$body, $paths]) {
 	$body($paths); /* warm: fills the cache and the realpath cache */
-	$t0 = hrtime(true);
-	for ($i = 0; $i < $iters; $i++) {
-		$body($paths);
+}
+for ($r = 0; $r < $rounds; $r++) {
+	$n = intdiv($iters, $rounds) + ($r < $iters % $rounds ? 1 : 0);
+	foreach ($cases as $name => [$body, $paths]) {
+		$t0 = hrtime(true);
+		for ($i = 0; $i < $n; $i++) {
+			$body($paths);
+		}
+		$per[$name][] = (hrtime(true) - $t0) / ($n * count($paths));
 	}
-	$out[$name] = (hrtime(true) - $t0) / ($iters * count($paths));
+}
+$out = [];
+foreach ($per as $name => $v) {
+	sort($v);
+	$out[$name] = $v[intdiv(count($v), 2)];
 }
 $out['_stats'] = function_exists('statcache_stats') ? statcache_stats() : null;
 $out['_jit'] = jit_on();

@@ -4,8 +4,10 @@
 #  1. ns per call: cache not loaded / loaded but off / on / on with opcache's
 #     tracing JIT (opcache.enable_cli=1 opcache.jit=tracing
 #     opcache.jit_buffer_size=64M), alternating in one run, several passes,
-#     medians; "x memo" is a call's ns over isset($memo[$path])'s in the
-#     same process, the median of the passes' ratios, without and with the JIT.
+#     medians; within a pass the cases take turns in 15 rounds, and each
+#     case's figure is the median of its rounds; "x memo" is a call's ns
+#     over isset($memo[$path])'s in the same process, the median of the
+#     passes' ratios, without and with the JIT.
 #  2. user-space instructions per call (valgrind --tool=callgrind), same
 #     configurations: each case runs twice, N and 2N times over its 200
 #     paths, and so does the same loop with an empty body; per call =
@@ -43,8 +45,7 @@ ext=$(bench_ext "$ext")
 jit=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
 "$php" -n "${jit[@]}" -r 'exit(opcache_get_status(false)["jit"]["on"] ?? false ? 0 : 1);' 2>/dev/null ||
 	refuse "opcache's tracing JIT does not come on with ${jit[*]}"
-data=${STATCACHE_BENCH_DIR:-/tmp/statcache-micro}
-mkdir -p "$data"
+data=$(bench_data_dir statcache-micro)
 bench_check_fs "$data" "$PWD"
 gov=/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor
 if [ -r "$gov" ] && [ "$(cat "$gov")" != performance ]; then
@@ -71,6 +72,7 @@ cfg_args() { # configuration -> args (PHP's options for it)
 run() { # configuration
 	cfg_args "$1"
 	"$php" -n "${args[@]}" "$here/micro.php" "$data" "$iters" > "$tmp/$1.$pass.json" || refuse "php failed for '$1'"
+	bench_check_quiet "$tmp/$1.$pass.json" "$1, pass $pass"
 }
 for pass in $(seq 1 "$passes"); do
 	# alternate the order each pass so drift hits every configuration alike
@@ -88,12 +90,16 @@ if [ "$cgiters" -gt 0 ]; then
 	for cfg in $cgcfgs; do
 		cfg_args "$cfg"
 		e1=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" "$cgiters" "empty loop")
+		bench_check_quiet "$tmp/cg.out" "$cfg, empty loop (callgrind)"
 		e2=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" $((2 * cgiters)) "empty loop")
+		bench_check_quiet "$tmp/cg.out" "$cfg, empty loop (callgrind)"
 		if [ "$cfg" = jit ]; then grep -q '"_jit":true' "$tmp/cg.out" || refuse "the JIT is not on under callgrind"; fi
 		for c in "${cases[@]}"; do
 			[ "$c" = "empty loop" ] && continue
 			a=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" "$cgiters" "$c")
+			bench_check_quiet "$tmp/cg.out" "$cfg, $c (callgrind)"
 			b=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" $((2 * cgiters)) "$c")
+			bench_check_quiet "$tmp/cg.out" "$cfg, $c (callgrind)"
 			printf '%s\t%s\t%s\n' "$cfg" "$c" "$(per_iter $((e2 - e1)) $((b - a)) $((cgiters * 200)))" >> "$tmp/instr.tsv"
 		done
 	done

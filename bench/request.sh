@@ -19,8 +19,8 @@
 #    one process runs 1 + N requests, another 1 + 2N; their difference / N
 #    cancels start-up and the first (compiling, filling) request;
 #  - wall time per request: one process per configuration and pass, 1 warm
-#    request then R timed; configurations alternate order each pass;
-#    medians over the passes.
+#    request then R, each timed alone (the process reports their median);
+#    configurations alternate order each pass; medians over the passes.
 # Kernel time (the syscalls statcache saves) is in the wall time only.
 #   bench/request.sh [--passes P] [--requests R] [--cg-requests N]
 #                    [--opcache] [--ext PATH] [--json FILE]
@@ -49,8 +49,7 @@ if [ ${#opc[@]} -gt 0 ]; then
 	"$php" -n "${opc[@]}" -r 'exit(opcache_get_status(false)["opcache_enabled"] ?? false ? 0 : 1);' 2>/dev/null ||
 		refuse "opcache does not come on with ${opc[*]}"
 fi
-data=${STATCACHE_BENCH_DIR:-/tmp/statcache-request}
-mkdir -p "$data"
+data=$(bench_data_dir statcache-request)
 bench_check_fs "$data" "$PWD"
 # 30 packages of 10 classes, 20 templates
 "$php" -n -r '
@@ -85,6 +84,7 @@ check() { # json cfg mode
 		if (!$bad && $cfg !== "on" && ($o["_stats"]["hits"] ?? 0) !== 0) $bad = "statcache answered with the cache off";
 		if ($bad) { fwrite(STDERR, "bench refused: $cfg/$mode: $bad\n"); exit(2); }
 	' "$1" "$2" "$3"
+	bench_check_quiet "$1" "$2/$3"
 }
 
 # instructions: N and 2N warm requests per configuration and mode

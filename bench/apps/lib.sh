@@ -156,7 +156,12 @@ sc_build() {
 	[ -e "$b" ] && b=$SC_REPO/.build/apps-nts
 	sc_log "scripts/test.sh build-nts unavailable or failed; phpize by hand into ${b#"$SC_REPO"/}"
 	rm -rf "$b" && mkdir -p "$b"
-	cp "$SC_REPO"/*.c "$SC_REPO"/*.h "$SC_REPO"/config.m4 "$b"/
+	# the sources as the layout has them (root, src/<layer>/), from the one list
+	local f
+	"$SC_REPO/scripts/sources.sh" --build | while IFS= read -r f; do
+		mkdir -p "$b/$(dirname "$f")" && cp "$SC_REPO/$f" "$b/$f"
+	done
+	[ -f "$b/config.m4" ] || sc_refuse "no sources copied into $b (scripts/sources.sh)"
 	(cd "$b" && phpize && ./configure --enable-statcache && make -j2) >"$b/build.log" 2>&1 ||
 		{ tail -n 20 "$b/build.log" >&2; sc_refuse "statcache build failed (log: $b/build.log)"; }
 	rm -f "$SC_REPO/.build/apps-build.log"
