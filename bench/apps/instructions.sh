@@ -12,7 +12,9 @@
 # apps that ran.
 # Same app set-up, php.ini, nginx and URL list as run.sh; the one worker
 # runs under valgrind --tool=callgrind (its profile is written when it
-# exits: pm.max_requests ends it).  Per configuration and pass, two
+# exits: pm.max_requests ends it).  After one unmeasured round of the URL
+# list from a plain worker (the app's own caches filled), per
+# configuration and pass, two
 # workers: one serves one round of the URL list, the other that round and
 # R more; the difference of their instruction totals over the R rounds'
 # requests is the cost of a warm request (start-up and the first round
@@ -108,6 +110,14 @@ measure() { # cfg pass
 sc_nginx_start "$APP_DOCROOT"
 sc_log "app=$app requests=$requests per pass ($nurls URLs) passes=$passes opcache=$opmode (callgrind)"
 started=$(date +%s)
+# One round from a plain worker first: an app's first requests after its
+# set-up fill its own caches (DokuWiki renders and stores every page, its
+# search index...), which would land in the first measured short worker
+# only and make it cost more than the long one.
+sc_php_ini "$SC_TMP/php-warm.ini" "extension=$so" "statcache.enable=0"
+sc_fpm_start "$SC_TMP/php-warm.ini"
+sc_requests "$APP_URLS" "$nurls" "$SC_TMP/run/warm-app"
+sc_fpm_stop
 for pass in $(seq 1 "$passes"); do
 	if [ $((pass % 2)) -eq 1 ]; then order="off on"; else order="on off"; fi
 	for cfg in $order; do measure "$cfg" "$pass"; done
