@@ -35,12 +35,14 @@ bench_check_fs() { # dir...
 }
 
 # A directory for a bench's tree: $STATCACHE_BENCH_DIR, else NAME under
-# /var/tmp, not /tmp: statcache watches the tree's ancestors, and names
-# that other programs create and remove in /tmp all the time would wake
-# its watcher (and the drain) in the middle of the measurement.
+# /var/lib/statcache-bench (where bench/apps keeps its state), not /tmp:
+# statcache watches the tree's ancestors, and the names other programs
+# create and remove in /tmp (and, on a shared machine, in /var/tmp) wake
+# its watcher and the drain in the middle of a measurement.  A fixed path,
+# so that the path hashing counted is the same from every checkout.
 bench_data_dir() { # name
-	local d=${STATCACHE_BENCH_DIR:-/var/tmp/$1}
-	mkdir -p "$d" || refuse "cannot create $d"
+	local d=${STATCACHE_BENCH_DIR:-/var/lib/statcache-bench/$1}
+	mkdir -p "$d" 2>/dev/null || refuse "cannot create $d (set STATCACHE_BENCH_DIR to a quiet directory of yours)"
 	echo "$d"
 }
 

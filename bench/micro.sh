@@ -45,7 +45,7 @@ ext=$(bench_ext "$ext")
 jit=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
 "$php" -n "${jit[@]}" -r 'exit(opcache_get_status(false)["jit"]["on"] ?? false ? 0 : 1);' 2>/dev/null ||
 	refuse "opcache's tracing JIT does not come on with ${jit[*]}"
-data=$(bench_data_dir statcache-micro)
+data=$(bench_data_dir micro)
 bench_check_fs "$data" "$PWD"
 gov=/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor
 if [ -r "$gov" ] && [ "$(cat "$gov")" != performance ]; then
@@ -84,22 +84,25 @@ done
 # instructions: "configuration<TAB>case<TAB>per call" lines
 cgcfgs="none off on jit"
 : > "$tmp/instr.tsv"
+# CASE's instructions in $args's configuration, run N and 2N times: "lo hi"
+cg_case() { # cfg case
+	local lo hi
+	lo=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" "$cgiters" "$2")
+	bench_check_quiet "$tmp/cg.out" "$1, $2 (callgrind)"
+	if [ "$1" = jit ]; then grep -q '"_jit":true' "$tmp/cg.out" || refuse "the JIT is not on under callgrind"; fi
+	hi=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" $((2 * cgiters)) "$2")
+	bench_check_quiet "$tmp/cg.out" "$1, $2 (callgrind)"
+	echo "$lo $hi"
+}
 if [ "$cgiters" -gt 0 ]; then
 	mapfile -t cases < <("$php" -n -r 'preg_match_all("/^\t\x27([^\x27]+)\x27 => \[function/m", file_get_contents($argv[1]), $m); echo implode("\n", $m[1]), "\n";' "$here/micro.php")
 	[ "${#cases[@]}" -gt 2 ] || refuse "no cases found in micro.php"
 	for cfg in $cgcfgs; do
 		cfg_args "$cfg"
-		e1=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" "$cgiters" "empty loop")
-		bench_check_quiet "$tmp/cg.out" "$cfg, empty loop (callgrind)"
-		e2=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" $((2 * cgiters)) "empty loop")
-		bench_check_quiet "$tmp/cg.out" "$cfg, empty loop (callgrind)"
-		if [ "$cfg" = jit ]; then grep -q '"_jit":true' "$tmp/cg.out" || refuse "the JIT is not on under callgrind"; fi
+		e=$(cg_case "$cfg" "empty loop"); read -r e1 e2 <<< "$e"
 		for c in "${cases[@]}"; do
 			[ "$c" = "empty loop" ] && continue
-			a=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" "$cgiters" "$c")
-			bench_check_quiet "$tmp/cg.out" "$cfg, $c (callgrind)"
-			b=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" $((2 * cgiters)) "$c")
-			bench_check_quiet "$tmp/cg.out" "$cfg, $c (callgrind)"
+			x=$(cg_case "$cfg" "$c"); read -r a b <<< "$x"
 			printf '%s\t%s\t%s\n' "$cfg" "$c" "$(per_iter $((e2 - e1)) $((b - a)) $((cgiters * 200)))" >> "$tmp/instr.tsv"
 		done
 	done

@@ -49,7 +49,7 @@ if [ ${#opc[@]} -gt 0 ]; then
 	"$php" -n "${opc[@]}" -r 'exit(opcache_get_status(false)["opcache_enabled"] ?? false ? 0 : 1);' 2>/dev/null ||
 		refuse "opcache does not come on with ${opc[*]}"
 fi
-data=$(bench_data_dir statcache-request)
+data=$(bench_data_dir request)
 bench_check_fs "$data" "$PWD"
 # 30 packages of 10 classes, 20 templates
 "$php" -n -r '

@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
 done
 command -v valgrind >/dev/null || refuse "valgrind is not installed"
 ext=$(bench_ext "$ext")
-data=$(bench_data_dir statcache-verify-cost)
+data=$(bench_data_dir verify-cost)
 for i in $(seq 0 199); do
 	p=$data/src/Pkg$((i % 20)); mkdir -p "$p"; : > "$p/Class$i.php"
 done
