@@ -32,9 +32,31 @@ static sc_entry *sc_answer(sc_cache *c, sc_entry *e)
 	return e;
 }
 
+/* The entry answering for a spelling the kernel gives up on at a directory
+ * its dots cross (req: missing, or not a directory): the kernel fails
+ * there, before any "." or "..", with req's error (ENOENT, ENOTDIR for a
+ * file, ...).  Any name below req has that error and req's dependencies,
+ * so req + "/..." answers (as the follow walk's failures do); NULL when
+ * req's own result is PHP's (untrusted, special, not settled). */
+static sc_entry *sc_alias_fails_at(sc_cache *c, const char *req, size_t rlen)
+{
+	char key[SC_PATH_MAX];
+	sc_entry *f;
+
+	if (rlen + sizeof("/...") > sizeof(key)) {
+		return NULL;
+	}
+	memcpy(key, req, rlen);
+	memcpy(key + rlen, "/...", sizeof("/..."));
+	f = sc_resolve(c, key, rlen + sizeof("/...") - 1, 0);
+	return f && f->r.kind == SC_KIND_MISSING ? f : NULL;
+}
+
 /* A spelling with ".", ".." or "//": each directory its dots crossed must be
  * a real, watched directory, else the kernel's answer differs from the
- * lexical one and PHP answers. */
+ * lexical one: where one is missing or not a directory (the first such,
+ * in the path's order, is where the kernel stops), the spelling fails
+ * with its error; otherwise PHP answers. */
 static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 {
 	sc_gen *g = sc_the_proc.gen;
@@ -51,6 +73,17 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		if (re && sc_through_link(&re->r)) {
 			/* "link/..": the target's parent (for the kernel) */
 			return c->dots_lexical ? NULL : sc_follow(c, alias);
+		}
+		if (re && (re->r.kind == SC_KIND_MISSING
+				|| (re->r.kind == SC_KIND_FOUND && !S_ISDIR(re->r.st.st_mode)))) {
+			/* "missing/../f", "file/..": every directory before it was
+			 * crossed as the lexical reading crosses it, so the kernel
+			 * reaches req and fails there */
+			target = sc_alias_fails_at(c, req, rlen);
+			if (!target) {
+				return NULL;
+			}
+			goto keep;
 		}
 		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
 			return NULL;
@@ -79,6 +112,7 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 	if (target->r.kind != SC_KIND_LINK && sc_through_link(&target->r)) {
 		return c->dots_lexical ? NULL : sc_follow(c, alias);
 	}
+keep:
 	if (tmp.kind == SC_KIND_ALIAS && epoch == sc_gen_epoch(g)) {
 		alias->r = tmp;
 		alias->r.target = target;

@@ -60,6 +60,27 @@ static zend_always_inline bool sc_slashed(const char *path, size_t len)
 	return len > 1 && path[len - 1] == '/';
 }
 
+/* lstat() of a name as PHP makes it: the kernel reads the spelling (NTS),
+ * but ZTS's virtual_lstat() first drops "." and ".." lexically, each ".."
+ * with the name before it whatever that name is (virtual_file_ex() with
+ * CWD_EXPAND, no syscall), and asks the kernel about what is left: there
+ * "missing/../f" and "link/../f" are lstat() of "f". */
+static zend_always_inline sc_entry *sc_hook_lookup_lstat(const char *path, size_t len)
+{
+#ifdef VIRTUAL_DIR
+	char lexical[MAXPATHLEN];
+	sc_cache *c = SCG(active) && !SCG(bypass_depth) ? statcache_thread_cache() : NULL;
+
+	if (c && len < sizeof(lexical) && memchr(path, '\0', len) == NULL
+			&& sc_canon_path(&c->canon, path, len) == SC_CANON_CHANGED) {
+		/* the canonical form is never longer; the lookup reuses c->canon */
+		memcpy(lexical, c->canon.path, c->canon.len + 1);
+		return sc_hook_lookup(lexical, c->canon.len);
+	}
+#endif
+	return sc_hook_lookup(path, len);
+}
+
 /* "dir/" (one or more trailing slashes): the kernel follows a last symlink
  * even for lstat(), and demands a directory (ENOTDIR otherwise).  Answered
  * as the entry of the path without the slashes, followed; *enotdir says
@@ -113,6 +134,8 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 				errno = ENOTDIR;
 				return -1;
 			}
+		} else if (flags & PHP_STREAM_URL_STAT_LINK) {
+			e = sc_hook_lookup_lstat(url, len);
 		} else {
 			e = sc_hook_lookup(url, len);
 		}
@@ -240,6 +263,8 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 			RETVAL_FALSE;
 			return true;
 		}
+	} else if (link_op) {
+		e = sc_hook_lookup_lstat(ZSTR_VAL(path), ZSTR_LEN(path));
 	} else {
 		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 	}

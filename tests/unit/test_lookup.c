@@ -381,19 +381,36 @@ static void a_dotdot_spelling_stops_answering_when_its_directory_is_replaced(voi
 	assert_int_equal(lk(f, P(f, "d/sub/../f"))->r.st.st_size, 10);
 }
 
-static void a_dotdot_after_a_missing_directory_is_bypassed(void **state)
+static void a_dotdot_after_a_missing_directory_fails_as_the_kernel_and_hits_again(void **state)
 {
 	fx *f = *state;
+	sc_entry *e;
+	uint64_t hits, misses;
 
 	fx_mkdir(f, "d");
 	fx_write(f, "d/f", "x");
-	/* the kernel says ENOENT, lexically it would be d/f */
-	assert_null(lk(f, P(f, "d/missing/../f")));
-	assert_int_equal(cnt(&f->c->n->bypassed), 1);
-	assert_null(lk(f, P(f, "d/missing/../f")));
+	/* the kernel says ENOENT at "missing"; lexically it would be d/f */
+	assert_same_as_lstat(lk(f, P(f, "d/missing/../f")), P(f, "d/missing/../f"));
+	assert_same_as_lstat(lk(f, P(f, "d/missing/x/../../f")), P(f, "d/missing/x/../../f"));
+	assert_int_equal(cnt(&f->c->n->bypassed), 0);
+	hits = cnt(&f->c->n->hits);
+	misses = cnt(&f->c->n->misses);
+	e = lk(f, P(f, "d/missing/../f"));
+	assert_non_null(e);
+	assert_int_equal(e->r.kind, SC_KIND_MISSING);
+	assert_int_equal(e->r.err, ENOENT);
+	assert_int_equal(cnt(&f->c->n->hits), hits + 1);
+	assert_int_equal(cnt(&f->c->n->misses), misses);
+	/* the directory made: the spelling is d/f again */
+	fx_mkdir(f, "d/missing");
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "d/missing/../f")), P(f, "d/f"));
+	assert_int_equal(lk(f, P(f, "d/missing/../f"))->r.kind, SC_KIND_FOUND);
+	/* a missing directory before a real one still stops the kernel first */
+	assert_same_as_lstat(lk(f, P(f, "d/gone/../missing/../f")), P(f, "d/gone/../missing/../f"));
 }
 
-static void a_dotdot_after_a_regular_file_is_bypassed(void **state)
+static void a_dotdot_after_a_regular_file_fails_with_enotdir(void **state)
 {
 	fx *f = *state;
 
@@ -401,9 +418,15 @@ static void a_dotdot_after_a_regular_file_is_bypassed(void **state)
 	fx_write(f, "d/f", "x");
 	fx_write(f, "d/file", "x");
 	/* the kernel says ENOTDIR */
-	assert_null(lk(f, P(f, "d/file/../f")));
-	assert_null(lk(f, P(f, "d/file/.")));
-	assert_int_equal(cnt(&f->c->n->bypassed), 2);
+	assert_same_as_lstat(lk(f, P(f, "d/file/../f")), P(f, "d/file/../f"));
+	assert_same_as_lstat(lk(f, P(f, "d/file/.")), P(f, "d/file/."));
+	assert_int_equal(lk(f, P(f, "d/file/.."))->r.err, ENOTDIR);
+	assert_int_equal(cnt(&f->c->n->bypassed), 0);
+	/* the file replaced by a directory: d/f */
+	assert_int_equal(unlink(P(f, "d/file")), 0);
+	fx_mkdir(f, "d/file");
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "d/file/../f")), P(f, "d/f"));
 }
 
 static void a_dot_after_a_directory_not_searchable_by_all_is_bypassed(void **state)
@@ -860,8 +883,8 @@ int main(void)
 		T(a_hard_link_this_process_makes_drops_the_cached_file),
 		T(a_dotdot_spelling_answers_as_the_canonical_path_and_hits_again),
 		T(a_dotdot_spelling_stops_answering_when_its_directory_is_replaced),
-		T(a_dotdot_after_a_missing_directory_is_bypassed),
-		T(a_dotdot_after_a_regular_file_is_bypassed),
+		T(a_dotdot_after_a_missing_directory_fails_as_the_kernel_and_hits_again),
+		T(a_dotdot_after_a_regular_file_fails_with_enotdir),
 		T(a_dot_after_a_directory_not_searchable_by_all_is_bypassed),
 		T(relative_trailing_slash_and_nul_spellings_are_bypassed),
 		T(another_process_write_is_seen_through_the_watcher),
