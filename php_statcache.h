@@ -40,6 +40,8 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool active;             /* this request answers from the cache */
 	uint32_t bypass_depth;   /* >0: PHP's own call is running (fileatime) */
 	char *include_path_saved; /* include_path while fopen() & co run on a suffix of it */
+	zval *ip_flag_arg;        /* ... or their include-path flag, while they run without it */
+	zval ip_flag_saved;       /* ... and its value in the call */
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */

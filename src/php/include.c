@@ -185,15 +185,19 @@ static zend_string *sc_try(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t
  * tsrm_realpath() resolves (NULL in *resolved when none does).  Without:
  * where the first entry not known missing starts in path, or the last
  * entry when all are (PHP then fails on it and tries the script's
- * directory, as it would have). */
+ * directory, as it would have); *none then says that every candidate PHP
+ * would try is known missing. */
 static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename, size_t filename_length,
-	const char *path, zend_string **resolved)
+	const char *path, zend_string **resolved, bool *none)
 {
 	char trypath[MAXPATHLEN];
 	const char *ptr = path, *end, *entry = path;
 
 	if (resolved) {
 		*resolved = NULL;
+	}
+	if (none) {
+		*none = false;
 	}
 	while (ptr && *ptr) {
 		entry = ptr;
@@ -227,6 +231,9 @@ static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *fi
 			return entry;
 		}
 	}
+	if (none) {
+		*none = true;
+	}
 	return entry;
 }
 
@@ -245,6 +252,31 @@ static bool sc_exec_plain(zend_string **exec_filename)
 	return true;
 }
 
+/* The candidate php_resolve_path() tries after include_path: the calling
+ * script's directory, as PHP computes it (a name without a slash,
+ * "Command line code", wraps to the bare name), into trypath (MAXPATHLEN
+ * bytes); false when PHP tries none. */
+static bool sc_exec_candidate(zend_string *exec_filename, const char *filename, size_t filename_length,
+	char *trypath)
+{
+	const char *exec_fname;
+	size_t exec_fname_length;
+
+	if (!exec_filename) {
+		return false;
+	}
+	exec_fname = ZSTR_VAL(exec_filename);
+	exec_fname_length = ZSTR_LEN(exec_filename);
+	while ((--exec_fname_length < SIZE_MAX) && !IS_SLASH(exec_fname[exec_fname_length]));
+	if (exec_fname_length > 0 && filename_length < (MAXPATHLEN - 2)
+			&& exec_fname_length + 1 + filename_length + 1 < MAXPATHLEN) {
+		memcpy(trypath, exec_fname, exec_fname_length + 1);
+		memcpy(trypath + exec_fname_length + 1, filename, filename_length + 1);
+		return true;
+	}
+	return false;
+}
+
 /* php_resolve_path() for a plain name; *done is false when the case is not
  * plain after all (the caller asks the previous resolver). */
 static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t filename_length,
@@ -259,24 +291,12 @@ static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t f
 	if (!*done) {
 		return NULL;
 	}
-	sc_walk_include_path(c, &cwd, filename, filename_length, path, &resolved);
+	sc_walk_include_path(c, &cwd, filename, filename_length, path, &resolved, NULL);
 	if (resolved) {
 		return resolved;
 	}
-
-	/* the calling script's directory, as PHP computes it (a name without a
-	 * slash, "Command line code", wraps to the bare name) */
-	if (exec_filename) {
-		const char *exec_fname = ZSTR_VAL(exec_filename);
-		size_t exec_fname_length = ZSTR_LEN(exec_filename);
-
-		while ((--exec_fname_length < SIZE_MAX) && !IS_SLASH(exec_fname[exec_fname_length]));
-		if (exec_fname_length > 0 && filename_length < (MAXPATHLEN - 2)
-				&& exec_fname_length + 1 + filename_length + 1 < MAXPATHLEN) {
-			memcpy(trypath, exec_fname, exec_fname_length + 1);
-			memcpy(trypath + exec_fname_length + 1, filename, filename_length + 1);
-			return sc_try(c, &cwd, trypath, strlen(trypath));
-		}
+	if (sc_exec_candidate(exec_filename, filename, filename_length, trypath)) {
+		return sc_try(c, &cwd, trypath, strlen(trypath));
 	}
 	return NULL;
 }
@@ -364,22 +384,35 @@ typedef struct sc_ip_call {
 	uint32_t name_arg, flag_arg;
 	zend_long mask;
 	const char *types;
+	/* may run without the include path when every candidate is known
+	 * missing: nothing it checks before its open sees the flag changed
+	 * (gzopen() warns of a '+' mode first; SplFileObject asks is_dir()
+	 * of the name, and throws), with an int flag only of these bits
+	 * (file() refuses others first; 0: any) */
+	bool flip;
+	zend_long valid;
 } sc_ip_call;
 
-static const sc_ip_call sc_ip_fopen = { 1, 3, 0, "ssbn" };
-static const sc_ip_call sc_ip_file_get_contents = { 1, 2, 0, "sbnln" };
-static const sc_ip_call sc_ip_file = { 1, 2, 1 /* FILE_USE_INCLUDE_PATH */, "sln" };
-static const sc_ip_call sc_ip_readfile = { 1, 2, 0, "sbn" };
-static const sc_ip_call sc_ip_get_meta_tags = { 1, 2, 0, "sb" };
-static const sc_ip_call sc_ip_gzopen = { 1, 3, -1, "ssl" };
-static const sc_ip_call sc_ip_gzfile = { 1, 2, -1, "sl" };
+static const sc_ip_call sc_ip_fopen = { 1, 3, 0, "ssbn", true, 0 };
+static const sc_ip_call sc_ip_file_get_contents = { 1, 2, 0, "sbnln", true, 0 };
+static const sc_ip_call sc_ip_file = { 1, 2, 1 /* FILE_USE_INCLUDE_PATH */, "sln", true,
+	1 | 2 | 4 | 16 /* and FILE_IGNORE_NEW_LINES, FILE_SKIP_EMPTY_LINES, FILE_NO_DEFAULT_CONTEXT */ };
+static const sc_ip_call sc_ip_readfile = { 1, 2, 0, "sbn", true, 0 };
+static const sc_ip_call sc_ip_get_meta_tags = { 1, 2, 0, "sb", true, 0 };
+static const sc_ip_call sc_ip_gzopen = { 1, 3, -1, "ssl", false, 0 };
+static const sc_ip_call sc_ip_gzfile = { 1, 2, -1, "sl", true, 0 };
+static const sc_ip_call sc_ip_spl_file = { 1, 3, 0, "ssbn", false, 0 };
 
 /* The suffix of include_path this call may run on, or NULL for PHP's own
  * walk: the include path asked for, arguments of exactly their types, a
  * plain name, and at least one entry known missing before the first that
- * is not. */
-static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_data)
+ * is not.  *none: every candidate php_resolve_path() would try (each
+ * entry, then the script's directory) is known missing, so it fails, and
+ * the name is then opened as given (relative to the working directory):
+ * the call may run without the include path. */
+static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_data, bool *none)
 {
+	char trypath[MAXPATHLEN];
 	uint32_t n = ZEND_NUM_ARGS();
 	const char *path = PG(include_path), *suffix;
 	zval *name, *flag;
@@ -387,7 +420,9 @@ static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_
 	sc_cwd cwd;
 	zend_string *exec_filename;
 
-	if (n < k->flag_arg || n > strlen(k->types) || SCG(include_path_saved) || !sc_ops_intact()) {
+	*none = false;
+	if (n < k->flag_arg || n > strlen(k->types) || SCG(include_path_saved) || SCG(ip_flag_arg)
+			|| !sc_ops_intact()) {
 		return NULL;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -413,7 +448,19 @@ static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_
 		return NULL;
 	}
 	cwd.asked = false;
-	suffix = sc_walk_include_path(c, &cwd, Z_STRVAL_P(name), Z_STRLEN_P(name), path, NULL);
+	suffix = sc_walk_include_path(c, &cwd, Z_STRVAL_P(name), Z_STRLEN_P(name), path, NULL, none);
+	if (*none && (!k->flip || (Z_TYPE_P(flag) == IS_LONG && k->valid
+			&& (Z_LVAL_P(flag) < 0 || (Z_LVAL_P(flag) & ~k->valid))))) {
+		*none = false;
+	}
+	if (*none) {
+		*none = !sc_exec_candidate(exec_filename, Z_STRVAL_P(name), Z_STRLEN_P(name), trypath)
+			|| sc_known_missing(c, &cwd, trypath, strlen(trypath));
+		if (*none) {
+			sc_count(&c->n->include_path_hits);
+			return NULL;
+		}
+	}
 	if (suffix == path) {
 		return NULL; /* nothing to skip */
 	}
@@ -427,19 +474,39 @@ void statcache_include_restore(void)
 		PG(include_path) = SCG(include_path_saved);
 		SCG(include_path_saved) = NULL;
 	}
+	if (SCG(ip_flag_arg)) {
+		ZVAL_COPY_VALUE(SCG(ip_flag_arg), &SCG(ip_flag_saved));
+		SCG(ip_flag_arg) = NULL;
+	}
 }
 
-/* Runs the function saved for id on the suffix, if any. */
+/* Runs the function saved for id on the suffix, if any, or without the
+ * include path when every candidate is known missing: its flag argument
+ * (a bool, or an int whose flag bits are cleared) says "no include path"
+ * from the call until the plain wrapper's opener runs, which puts it back
+ * before any warning (an error handler's backtrace sees the call's own
+ * arguments). */
 static void sc_ip_run(const sc_ip_call *k, zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 {
-	const char *suffix = sc_ip_suffix(k, execute_data);
+	bool none;
+	const char *suffix = sc_ip_suffix(k, execute_data, &none);
 
-	if (!suffix) {
+	if (none) {
+		zval *flag = ZEND_CALL_ARG(execute_data, k->flag_arg);
+		ZVAL_COPY_VALUE(&SCG(ip_flag_saved), flag);
+		SCG(ip_flag_arg) = flag;
+		if (Z_TYPE_P(flag) == IS_LONG) {
+			Z_LVAL_P(flag) &= ~k->mask;
+		} else {
+			ZVAL_FALSE(flag);
+		}
+	} else if (!suffix) {
 		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
+	} else {
+		SCG(include_path_saved) = PG(include_path);
+		PG(include_path) = (char *) suffix;
 	}
-	SCG(include_path_saved) = PG(include_path);
-	PG(include_path) = (char *) suffix;
 	zend_try {
 		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	} zend_catch {
@@ -463,6 +530,6 @@ SC_IP_HANDLER(get_meta_tags, sc_ip_get_meta_tags)
 SC_IP_HANDLER(gzopen, sc_ip_gzopen)
 SC_IP_HANDLER(gzfile, sc_ip_gzfile)
 SC_IP_HANDLER(readgzfile, sc_ip_gzfile)
-SC_IP_HANDLER(spl___construct, sc_ip_fopen)
+SC_IP_HANDLER(spl___construct, sc_ip_spl_file)
 
 #endif

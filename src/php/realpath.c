@@ -267,6 +267,86 @@ int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
 	return sc_rp_fill(path, len, mode, resolved, false);
 }
 
+/* expand_filepath()'s join of a relative name (virtual_file_ex()): the
+ * working directory as VCWD_GETCWD() gives it (getcwd() in NTS), then
+ * "/" unless it ends in one, then the name.  false: PHP's own call (no
+ * working directory, too long). */
+static bool sc_open_join(const char *name, size_t len, char *out, size_t *out_len)
+{
+	size_t clen;
+
+	if (!VCWD_GETCWD(out, MAXPATHLEN) || out[0] != '/') {
+		return false;
+	}
+	clen = strlen(out);
+	if (len + clen + 1 >= MAXPATHLEN - 1) {
+		return false;
+	}
+	if (out[clen - 1] != '/') {
+		out[clen++] = '/';
+	}
+	memcpy(out + clen, name, len + 1);
+	*out_len = clen + len;
+	return true;
+}
+
+int sc_open_fails(const char *filename, int options, int *err)
+{
+	char abs[MAXPATHLEN], resolved[SC_RP_MAX];
+	const char *path = filename;
+	size_t len = strlen(filename);
+	bool checked = false;
+	sc_cache *c;
+	sc_entry *e;
+	int saved = errno, r;
+
+	if (!SCG(active) || SCG(bypass_depth) || len == 0 || (options & STREAM_OPEN_PERSISTENT)
+			|| atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY) {
+		return SC_OPEN_PHP; /* a persistent stream may be served from PHP's list */
+	}
+	if (PG(open_basedir) && *PG(open_basedir) && !(options & STREAM_DISABLE_OPEN_BASEDIR)) {
+		/* PHP's opener checks first, with its warning; the walk after it
+		 * is then the one PHP's expand_filepath() takes */
+		if (php_check_open_basedir(filename)) {
+			return SC_OPEN_REFUSED;
+		}
+		checked = true;
+	}
+	if (filename[0] != '/') {
+		if (!sc_open_join(filename, len, abs, &len)) {
+			errno = saved;
+			return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
+		}
+		path = abs;
+	}
+	r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, checked);
+	errno = saved;
+	c = SCG(cache);
+	if (r == 0 && c) {
+		/* expand_filepath() fails ("file/.." resolved, a link loop): PHP
+		 * opens nothing, and virtual_file_ex() says ENOENT */
+		*err = ENOENT;
+		sc_count(&c->n->open_failures);
+		return SC_OPEN_FAILS;
+	}
+	if (r < 0 || !c) {
+		return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
+	}
+	/* open() of what expand_filepath() gives: the kernel follows a last
+	 * symlink, and fails on a missing name with lstat()'s error */
+	e = sc_lookup(c, resolved, strlen(resolved));
+	if (e && e->r.kind == SC_KIND_LINK) {
+		e = sc_follow_last(c, e);
+	}
+	errno = saved;
+	if (e && e->r.kind == SC_KIND_MISSING) {
+		*err = e->r.err;
+		sc_count(&c->n->open_failures);
+		return SC_OPEN_FAILS;
+	}
+	return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
+}
+
 int sc_cached_realpath(const char *path, size_t len, char *resolved)
 {
 	sc_entry *e;

@@ -42,4 +42,20 @@ static zend_always_inline bool sc_vcwd_stat(const char *path, size_t len, bool b
 }
 #endif
 
+/* What sc_open_fails() says of an open. */
+enum {
+	SC_OPEN_PHP = 0,     /* PHP's opener opens, as always */
+	SC_OPEN_CHECKED,     /* ... and open_basedir was checked here: not again */
+	SC_OPEN_REFUSED,     /* open_basedir refused it, with PHP's warning */
+	SC_OPEN_FAILS        /* fails: *err is the errno PHP's open() leaves */
+};
+
+/* A read-only open of filename by the plain wrapper's opener (options:
+ * its options), before PHP's _php_stream_fopen(): fails without a syscall
+ * when the name expand_filepath() gives is known missing, after PHP's own
+ * open_basedir check and with PHP's realpath cache left as that
+ * expand_filepath() leaves it (a relative name is joined to the working
+ * directory as PHP joins it: getcwd() in NTS). */
+int sc_open_fails(const char *filename, int options, int *err);
+
 #endif

@@ -26,6 +26,7 @@
 #include "core/log.h"
 #include "php/realpath.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 
 /* ---- sync points ---------------------------------------------------------- */
@@ -68,7 +69,24 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 	int flags;
 
 	statcache_include_restore(); /* php_resolve_path() is done */
-	if (filename[0] == '/' && !(options & STREAM_ASSUME_REALPATH)
+	if (!(options & STREAM_ASSUME_REALPATH) && php_stream_parse_fopen_modes(mode, &flags) == SUCCESS
+			&& (flags & (O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | O_EXCL)) == O_RDONLY) {
+		/* a read-only open ('r', 'rb': file_get_contents(), include): a
+		 * name known missing fails as open() would, with its errno, and
+		 * PHP words the warning from it ("Failed to open stream: No such
+		 * file or directory") */
+		int err;
+		switch (sc_open_fails(filename, options, &err)) {
+			case SC_OPEN_FAILS:
+				errno = err;
+				return NULL;
+			case SC_OPEN_REFUSED:
+				return NULL; /* PHP's check said why */
+			case SC_OPEN_CHECKED:
+				options |= STREAM_DISABLE_OPEN_BASEDIR; /* checked once, as PHP does */
+				break;
+		}
+	} else if (filename[0] == '/' && !(options & STREAM_ASSUME_REALPATH)
 			&& php_stream_parse_fopen_modes(mode, &flags) == SUCCESS) {
 		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache;
 		 * errno stays as the fill found it (the drain's read() says EAGAIN),
