@@ -312,14 +312,24 @@ int sc_open_fails(const char *filename, int options, int *err)
 		}
 		checked = true;
 	}
-	if (filename[0] != '/') {
-		if (!sc_open_join(filename, len, abs, &len)) {
-			errno = saved;
+	if (options & STREAM_ASSUME_REALPATH) {
+		/* resolved already (php_resolve_path(), from PHP's realpath cache,
+		 * which may hold a name gone since): opened as it is */
+		if (filename[0] != '/' || len >= sizeof(resolved)) {
 			return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
 		}
-		path = abs;
+		memcpy(resolved, filename, len + 1);
+		r = sc_rp_cache(filename, len, checked) ? 1 : -1;
+	} else {
+		if (filename[0] != '/') {
+			if (!sc_open_join(filename, len, abs, &len)) {
+				errno = saved;
+				return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
+			}
+			path = abs;
+		}
+		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, checked);
 	}
-	r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, checked);
 	errno = saved;
 	c = SCG(cache);
 	if (r == 0 && c) {

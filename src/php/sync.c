@@ -69,7 +69,7 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 	int flags;
 
 	statcache_include_restore(); /* php_resolve_path() is done */
-	if (!(options & STREAM_ASSUME_REALPATH) && php_stream_parse_fopen_modes(mode, &flags) == SUCCESS
+	if (php_stream_parse_fopen_modes(mode, &flags) == SUCCESS
 			&& (flags & (O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | O_EXCL)) == O_RDONLY) {
 		/* a read-only open ('r', 'rb': file_get_contents(), include): a
 		 * name known missing fails as open() would, with its errno, and
