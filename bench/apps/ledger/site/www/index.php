@@ -1,0 +1,27 @@
+<?php
+/*
+ * "Ledger", the front controller (bench/apps/ledger). Classes are loaded
+ * as code of the PHP 4/5 era loads them: a relative name on a four-entry
+ * include_path, probed with fopen(..., 'r', true) before require_once (the
+ * probe fails quietly, for optional classes, where require_once would be
+ * fatal). Sessions live in SQLite. clearstatcache(true) first: the app
+ * wants every file check of this request to be fresh.
+ */
+clearstatcache(true);
+$site = dirname(__DIR__);
+set_include_path(implode(PATH_SEPARATOR, ["$site/vendor", "$site/shared", "$site/lib", "$site/local"]));
+
+function ledger_autoload(string $class): void
+{
+    $file = str_replace('_', '/', $class) . '.php';
+    $fp = @fopen($file, 'r', true);
+    if ($fp === false) {
+        return;                 // not installed: an optional class
+    }
+    fclose($fp);
+    require_once $file;
+}
+spl_autoload_register('ledger_autoload');
+
+$app = new Ledger_App($site);
+echo $app->run($_GET['page'] ?? 'home', $_GET);
