@@ -157,10 +157,26 @@ static bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size
 	return false;
 }
 
+/* Before PHP's tsrm_realpath() of an absolute candidate: PHP's realpath
+ * cache is left holding what that walk leaves (src/php/realpath.c), so the
+ * walk finds it there instead of lstat()ing each component, after an
+ * application emptied that cache (clearstatcache(true)).  errno as it was. */
+static void sc_fill_candidate(const char *path)
+{
+	int err = errno;
+	if (path[0] == '/') {
+		sc_realpath_fill(path, strlen(path), SC_RP_REALPATH, NULL);
+	}
+	errno = err;
+}
+
 /* PHP's tsrm_realpath_str() (fopen_wrappers.c). */
 static zend_string *sc_realpath_str(const char *path)
 {
-	char *real = tsrm_realpath(path, NULL);
+	char *real;
+
+	sc_fill_candidate(path);
+	real = tsrm_realpath(path, NULL);
 	zend_string *s;
 	if (!real) {
 		return NULL;
@@ -225,6 +241,7 @@ static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *fi
 			continue;
 		}
 		if (!resolved) {
+			sc_fill_candidate(trypath); /* php_resolve_path() resolves it next */
 			return entry;
 		}
 		if ((*resolved = sc_realpath_str(trypath))) {
