@@ -1,5 +1,5 @@
 --TEST--
-syscalls: read-only opens of missing names (fopen 'r'/'rb', file_get_contents, file, readfile, include, is_readable then fopen; absolute, relative, through "..", a dangling link, "file/x"; with the include path over four entries that all miss) fail with PHP's answers and warnings, and repeated they make no stat-family syscall and no open()
+syscalls: read-only opens of missing names (fopen 'r'/'rb', file_get_contents, file, readfile, include, is_readable then fopen; absolute, relative, through "..", a dangling link, "file/x"; with the include path over four entries that all miss) fail with PHP's answers and warnings (an error handler's backtrace sees the call's own arguments), and repeated they make no stat-family syscall and no open()
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));
@@ -49,6 +49,16 @@ function opens(array $missing): string {
 $first = opens($missing);
 $window = sc_quiet_window(fn() => opens($missing));
 echo $first === $window ? "window as the first pass\n" : "window differs\n", $first;
+// an error handler sees the call as it was made (the include-path flag too)
+set_error_handler(function ($no, $msg) {
+    $f = debug_backtrace()[1] ?? [];
+    echo "handler: ", $f["function"] ?? "?", json_encode($f["args"] ?? null), "\n";
+    return true;
+});
+fopen("Nope.php", "r", true);
+file("Nope.php", FILE_USE_INCLUDE_PATH | FILE_IGNORE_NEW_LINES);
+file_get_contents("Nope.php", true);
+restore_error_handler();
 if (function_exists("statcache_stats")) {
     echo statcache_stats()["open_failures"] > 0 ? "open failures counted" : "no open failures", "\n";
 }
