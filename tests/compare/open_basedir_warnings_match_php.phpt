@@ -21,8 +21,8 @@ var_dump(file_exists('/etc/passwd'));
 var_dump(is_file("$base/link-out/secret"));
 ?>
 --EXPECTF--
-386 spellings x 33 functions
-OK 25476
+407 spellings x 33 functions
+OK 26862
 second pass answered from the cache: yes
 refused paths left to PHP: yes
 

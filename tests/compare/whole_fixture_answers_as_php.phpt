@@ -19,7 +19,7 @@ echo "second pass answered from the cache: ", $d['hits'] > 1000 ? 'yes' : "no ($
 echo "second pass misses: ", $d['misses'] === 0 || $drops > 0 ? 'none unexplained' : $d['misses'], "\n";
 ?>
 --EXPECT--
-385 spellings x 33 functions
-OK 25410
+406 spellings x 33 functions
+OK 26796
 second pass answered from the cache: yes
 second pass misses: none unexplained

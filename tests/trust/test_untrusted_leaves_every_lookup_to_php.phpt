@@ -38,7 +38,7 @@ fclose($pipes[1]);
 proc_close($p);
 ?>
 --EXPECT--
-OK 24948
+OK 26334
 second pass: {"hits":0,"misses":0,"negative_hits":0,"bypassed":true}
 untrusted grew: yes
 hits: 0, misses: 0
