@@ -186,8 +186,9 @@ static void sc_rp_add(void *ctx, const char *path, size_t len, const char *real,
  * include never starts it), plain files served by PHP's own wrapper, no
  * open_basedir (its checks walk in an order of their own) unless PHP's
  * call has made its checks already (basedir_checked), and a realpath
- * cache to fill. */
-static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked)
+ * cache to fill (or uncached: the walk is replayed only for what it
+ * resolves, as PHP walks with realpath_cache_size=0). */
+static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked, bool uncached)
 {
 	sc_cache *c;
 
@@ -195,7 +196,7 @@ static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked)
 			|| memchr(path, '\0', len) || sc_kernel_fs_path(path, len)
 			|| atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
 			|| (!basedir_checked && PG(open_basedir) && *PG(open_basedir))
-			|| sc_rp_globals()->realpath_cache_size_limit == 0) {
+			|| (!uncached && sc_rp_globals()->realpath_cache_size_limit == 0)) {
 		return NULL;
 	}
 	if (FG(stream_wrappers)) {
@@ -215,8 +216,8 @@ static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked)
 	return c;
 }
 
-/* sc_realpath_fill(); basedir_checked: see sc_rp_cache(). */
-static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bool basedir_checked)
+/* sc_realpath_fill(); basedir_checked, uncached: see sc_rp_cache(). */
+static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bool basedir_checked, bool uncached)
 {
 	char buf[SC_RP_MAX];
 	sc_rp_ctx x;
@@ -224,7 +225,7 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 	size_t r;
 	int err = errno;
 
-	x.c = sc_rp_cache(path, len, basedir_checked);
+	x.c = sc_rp_cache(path, len, basedir_checked, uncached);
 	if (!x.c) {
 		errno = err;
 		return -1;
@@ -236,7 +237,7 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 	io.find = sc_rp_find;
 	io.add = sc_rp_add;
 	io.ctx = &x;
-	io.caching = true;
+	io.caching = x.cwd->realpath_cache_size_limit != 0;
 	io.links = 0;
 	io.gave_up = false;
 	memcpy(buf, path, len);
@@ -254,7 +255,9 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 		errno = ENOENT;
 		return 0;
 	}
-	sc_count(&x.c->n->realpath_fills);
+	if (io.caching) {
+		sc_count(&x.c->n->realpath_fills);
+	}
 	if (resolved) {
 		memcpy(resolved, buf, r);
 		resolved[r] = '\0';
@@ -264,7 +267,7 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 
 int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
 {
-	return sc_rp_fill(path, len, mode, resolved, false);
+	return sc_rp_fill(path, len, mode, resolved, false, false);
 }
 
 /* expand_filepath()'s join of a relative name (virtual_file_ex()): the
@@ -319,7 +322,7 @@ int sc_open_fails(const char *filename, int options, int *err)
 			return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
 		}
 		memcpy(resolved, filename, len + 1);
-		r = sc_rp_cache(filename, len, checked) ? 1 : -1;
+		r = sc_rp_cache(filename, len, checked, true) ? 1 : -1;
 	} else {
 		if (filename[0] != '/') {
 			if (!sc_open_join(filename, len, abs, &len)) {
@@ -328,7 +331,9 @@ int sc_open_fails(const char *filename, int options, int *err)
 			}
 			path = abs;
 		}
-		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, checked);
+		/* (with realpath_cache_size=0 PHP walks every time: the replay
+		 * then only tells what expand_filepath() gives) */
+		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, checked, true);
 	}
 	errno = saved;
 	c = SCG(cache);
@@ -458,7 +463,7 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 		misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
 	}
 	/* the fill needs the instance ready, which only a lookup starts */
-	r = !c || sc_watcher_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked);
+	r = !c || sc_watcher_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked, false);
 	if (r == 0) {
 		if (atomic_load_explicit(&c->n->hits, memory_order_relaxed) == hits
 				&& atomic_load_explicit(&c->n->misses, memory_order_relaxed) == misses) {
