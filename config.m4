@@ -22,11 +22,11 @@ if test "$PHP_STATCACHE" != "no"; then
   AC_CHECK_HEADERS([sys/inotify.h sys/epoll.h sys/statfs.h], [], [statcache_have_cache=no])
 
   if test "$statcache_have_cache" = "yes"; then
-    statcache_core="src/core/gen.c src/core/events.c src/core/canon.c src/core/table.c \
+    statcache_core="src/core/gen.c src/core/events.c src/core/canon.c src/core/table.c src/core/fileid.c \
       src/core/trust.c src/core/log.c src/core/listing.c src/core/rpwalk.c src/core/wdmap.c"
     statcache_process="statcache_shared.c statcache_watcher.c"
-    statcache_engine="src/engine/resolve.c src/engine/follow.c src/engine/lookup.c"
-    statcache_php="src/php/threads.c src/php/orig.c src/php/answers.c src/php/sync.c src/php/include.c src/php/listing_hooks.c src/php/glob_hooks.c src/php/realpath.c"
+    statcache_engine="src/engine/resolve.c src/engine/follow.c src/engine/lookup.c src/engine/scripts.c"
+    statcache_php="src/php/threads.c src/php/orig.c src/php/answers.c src/php/sync.c src/php/include.c src/php/listing_hooks.c src/php/glob_hooks.c src/php/realpath.c src/php/opcache.c"
     statcache_sources="$statcache_sources $statcache_core $statcache_process $statcache_engine $statcache_php"
     AC_SEARCH_LIBS([pthread_create], [pthread])
     AC_SEARCH_LIBS([dladdr], [dl])

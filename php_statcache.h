@@ -30,6 +30,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool test_untrusted;
 	bool test_watcher;
 	bool test_api;
+	bool opcache_invalidate;       /* SYSTEM: src/php/opcache.c */
 	zend_long max_watches;
 	zend_long max_entries;
 	zend_long shared_slots;
@@ -42,6 +43,9 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	char *include_path_saved; /* include_path while fopen() & co run on a suffix of it */
 	zval *ip_flag_arg;        /* ... or their include-path flag, while they run without it */
 	zval ip_flag_saved;       /* ... and its value in the call */
+	const char *oc_compiled_now; /* src/php/opcache.c: the inner compile hook compiled this */
+	bool oc_raw_name;        /* src/php/opcache.c: statcache_opcache_raw_name() */
+	void *oc_pending;        /* src/php/opcache.c: the CLI's main script, recorded at the first include */
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */

@@ -19,6 +19,7 @@
 #include "core/gen.h"
 #include "php/testapi.h"
 #include "php/log.h"
+#include "php/opcache.h"
 
 #if STATCACHE_HAVE_CACHE
 # include "core/log.h"
@@ -200,6 +201,8 @@ PHP_INI_BEGIN()
 	/* per thread; 0: directory listings are not remembered */
 	ZEND_INI_ENTRY3("statcache.max_listing_bytes", "4194304", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_listing_bytes), SC_GLOBALS_PTR, (void *) &sc_range_listing_bytes)
+	STD_PHP_INI_BOOLEAN("statcache.opcache_invalidate", "0", PHP_INI_SYSTEM, OnUpdateScBool,
+		opcache_invalidate, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		test_untrusted, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateScBool,
@@ -238,6 +241,33 @@ static PHP_GSHUTDOWN_FUNCTION(statcache)
 #endif
 }
 
+/* statcache.opcache_invalidate=1 where the cache is off: opcache is told
+ * nothing, which is said where scripts would otherwise freeze silently.
+ * The CLI says it only when its opcache runs without revalidation (as
+ * configured: opcache's own settings are not registered yet): a php.ini
+ * shared with php-fpm would make every command say it. */
+static void sc_opcache_off_note(void)
+{
+	zend_long oc_cli, oc_vt;
+
+	if (!strcmp(sapi_module.name, "cli")) {
+		/* cfg_get_long() stores 0 for a name not configured: the defaults */
+		if (cfg_get_long("opcache.enable_cli", &oc_cli) == FAILURE) {
+			oc_cli = 0;
+		}
+		if (cfg_get_long("opcache.validate_timestamps", &oc_vt) == FAILURE) {
+			oc_vt = 1;
+		}
+		if (!oc_cli || oc_vt) {
+			return;
+		}
+	}
+	if (SCG(opcache_invalidate)) {
+		sc_startup_log("statcache: statcache.opcache_invalidate=1 does nothing here: the cache is off (%s)",
+			statcache_off_reason() ? statcache_off_reason() : "no inotify instance");
+	}
+}
+
 static PHP_MINIT_FUNCTION(statcache)
 {
 	bool cli = !strcmp(sapi_module.name, "cli");
@@ -259,10 +289,12 @@ static PHP_MINIT_FUNCTION(statcache)
 		if (!cli) { /* the CLI would say it on every command */
 			sc_startup_log("statcache: the cache is off in this process: %s", sc_off_reason);
 		}
+		sc_opcache_off_note();
 		return SUCCESS;
 	}
 	if (cli && !SCG(enable_cli)) {
 		sc_off_reason = "CLI without statcache.enable_cli=1"; /* the default: not logged */
+		sc_opcache_off_note();
 		return SUCCESS;
 	}
 	/* the machine's own reasons for being off are logged where they arise */
@@ -283,15 +315,18 @@ static PHP_MINIT_FUNCTION(statcache)
 			s.slots = 65536;
 		}
 		if (sc_watcher_startup(&s) < 0) {
+			sc_opcache_off_note();
 			return SUCCESS; /* off, with the reason in the process state */
 		}
 	}
 	statcache_hooks_startup();
+	statcache_opcache_startup(SCG(opcache_invalidate));
 #else
 	sc_off_reason = "not built with inotify (Linux only)";
 	if (!cli) {
 		sc_startup_log("statcache: the cache is off in this process: %s", sc_off_reason);
 	}
+	sc_opcache_off_note();
 #endif
 	return SUCCESS;
 }
@@ -300,6 +335,7 @@ static PHP_MSHUTDOWN_FUNCTION(statcache)
 {
 #if STATCACHE_HAVE_CACHE
 	if (!sc_off_reason) {
+		statcache_opcache_shutdown();
 		statcache_hooks_shutdown();
 		sc_watcher_shutdown();
 	}
@@ -458,6 +494,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
 		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());
 	}
+	statcache_opcache_stats(rv);
 #else
 	add_assoc_long(rv, "drains", 0);
 	add_assoc_long(rv, "events", 0);
@@ -565,6 +602,7 @@ static PHP_MINFO_FUNCTION(statcache)
 	SC_ROW("Untrusted", t.untrusted);
 	SC_ROW("Entries", t.entries);
 	SC_ROW("Memory (bytes)", t.memory);
+	statcache_opcache_info();
 #if STATCACHE_HAVE_CACHE
 	SC_ROW("Watches", (uint64_t) sc_watcher_watch_count());
 	if (sc_the_proc.gen) {

@@ -48,6 +48,7 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "php/include.h"
+#include "php/opcache.h"
 #include "php/intercept.h"
 #include "php/orig.h"
 #include "php/realpath.h"
@@ -380,7 +381,12 @@ zend_string *sc_resolve_path(zend_string *filename)
 {
 	bool handled;
 	int err = errno;
-	zend_string *r = ZSTR_VAL(filename)[0] == '/'
+	zend_string *r;
+
+	if (statcache_opcache_raw_name()) {
+		return NULL; /* opcache_invalidate() of the name opcache keyed (src/php/opcache.c) */
+	}
+	r = ZSTR_VAL(filename)[0] == '/'
 		? sc_resolve_absolute(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled)
 		: sc_resolve_cached(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled);
 

@@ -1,0 +1,611 @@
+/*
+ * statcache: the scripts opcache holds (see src/engine/scripts.h).
+ *
+ * A record is valid while the generation values of its lookups hold: the
+ * real path's canonical entry, and the spelling's own entry when the
+ * script was included by another name (its links' name slots: a deploy
+ * swap of current -> releases/N moves one).  When they move, the record is
+ * looked up again with a fresh lstat(): the same identity (device, inode,
+ * size, mtime, ctime, mode) under the same meaning of the spelling keeps
+ * it (a neighbour's event, a flush, a hard-link suspicion on the device);
+ * anything else, or an identity taken in the tick of its file's last
+ * change, which proves nothing, goes to be invalidated.  A script the
+ * cache does not answer for is stat()ed at opcache.revalidate_freq.
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+#include "engine/scripts.h"
+#include "core/fileid.h"
+#include "core/log.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define SC_SCRIPT_MAX_DEPS (2 * SC_MAX_DEPS + SC_VIA_MAX_DEPS)
+#define SC_SCRIPTS_UNCHECKED_MAX 8
+
+typedef enum {
+	SC_SCRIPT_DEAD = 0,  /* invalidated or never filled: no record */
+	SC_SCRIPT_WATCHED,   /* valid while its deps hold */
+	SC_SCRIPT_POLLED,    /* stat()ed every revalidate_freq (why: the reason) */
+	SC_SCRIPT_STUCK      /* waiting for opcache_invalidate() (restrict_api: retried) */
+} sc_script_state;
+
+typedef struct sc_script {
+	char *key;           /* the absolute spelling included by, or the real path */
+	char *path;          /* the real path: what opcache holds the script under */
+	char *spelling;      /* key when it is another name than path, else NULL */
+	uint64_t hash;       /* of key */
+	uint32_t klen, len;
+	uint8_t state;
+	uint8_t ndeps;
+	bool racy;           /* the identity was taken in the tick of a change */
+	uint32_t epoch;
+	const char *why;     /* POLLED: why the cache cannot vouch */
+	sc_file_id id;
+	sc_dep deps[SC_SCRIPT_MAX_DEPS];
+} sc_script;
+
+/* The records of this process, under sc_scripts_lock: read-locked by the
+ * question every absolute include asks (sc_scripts_known()) and by the
+ * status, write-locked by a compile, an adoption and a check after a
+ * drain; never taken on a stat-family hit. */
+static pthread_rwlock_t sc_scripts_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* Set once at startup: a ZTS build, where several PHP threads share the
+ * records; with one PHP thread (NTS) the lock is not taken (the watcher
+ * thread never touches records). */
+static bool sc_scripts_threads;
+
+static void sc_rdlock(void)
+{
+	if (sc_scripts_threads) {
+		pthread_rwlock_rdlock(&sc_scripts_lock);
+	}
+}
+
+static void sc_wrlock(void)
+{
+	if (sc_scripts_threads) {
+		pthread_rwlock_wrlock(&sc_scripts_lock);
+	}
+}
+
+static void sc_unlock(void)
+{
+	if (sc_scripts_threads) {
+		pthread_rwlock_unlock(&sc_scripts_lock);
+	}
+}
+
+void sc_scripts_startup(bool threads)
+{
+	sc_scripts_threads = threads;
+}
+static sc_script *sc_scripts;
+static uint32_t sc_scripts_n, sc_scripts_cap;
+static uint32_t *sc_scripts_index;       /* open addressing: record number + 1 */
+static uint32_t sc_scripts_index_cap;
+static uint32_t sc_scripts_live, sc_scripts_polled, sc_scripts_stuck;
+static char *sc_unchecked[SC_SCRIPTS_UNCHECKED_MAX];
+static const char *sc_unchecked_why[SC_SCRIPTS_UNCHECKED_MAX];
+static uint32_t sc_unchecked_n;
+
+/* What the last check saw, and when the next must look anyway (polled
+ * records at revalidate_freq, stuck ones every second): written under the
+ * lock, read before taking it (relaxed: a stale value costs one more
+ * check, or one check later by a few loads; the lock orders the rest).
+ * The table's own drain_seq and epoch are read with acquire: they pair
+ * with the release that ends a drain and with an epoch bump's, so the
+ * bumps they publish are seen by the check that records them as seen. */
+static _Atomic(sc_gen *) sc_seen_gen;   /* another table (a new machine): look */
+static _Atomic uint32_t sc_seen_seq;    /* drain_seq: odd while a drain runs */
+static _Atomic uint32_t sc_seen_epoch;
+static _Atomic uint64_t sc_next_due_ms;  /* UINT64_MAX: nothing polled or stuck */
+
+void sc_script_todo_free(sc_script_todo *t)
+{
+	for (uint32_t i = 0; i < t->n; i++) {
+		free(t->paths[i]);
+	}
+	free(t->paths);
+	t->paths = NULL;
+	t->n = t->cap = 0;
+}
+
+/* Adds real once; changed wins over a precaution for the same path. */
+static void sc_todo_add(sc_script_todo *t, const char *real, bool changed)
+{
+	size_t len = strlen(real);
+	char *p;
+
+	for (uint32_t i = 0; i < t->n; i++) {
+		if (strcmp(t->paths[i] + 1, real) == 0) {
+			if (changed) {
+				t->paths[i][0] = '=';
+			}
+			return;
+		}
+	}
+	if (t->n == t->cap) {
+		uint32_t ncap = t->cap ? t->cap * 2 : 16;
+		char **np = realloc(t->paths, ncap * sizeof(*np));
+		if (!np) {
+			return;
+		}
+		t->paths = np;
+		t->cap = ncap;
+	}
+	p = malloc(len + 2);
+	if (p) {
+		p[0] = changed ? '=' : '!';
+		memcpy(p + 1, real, len + 1);
+		t->paths[t->n++] = p;
+	}
+}
+
+/* ---- the table of records ------------------------------------------------- */
+
+static sc_script *sc_scripts_find(const char *key, size_t klen, uint64_t h)
+{
+	if (!sc_scripts_index_cap) {
+		return NULL;
+	}
+	for (uint32_t i = (uint32_t) h & (sc_scripts_index_cap - 1);; i = (i + 1) & (sc_scripts_index_cap - 1)) {
+		uint32_t k = sc_scripts_index[i];
+		if (!k) {
+			return NULL;
+		}
+		sc_script *s = &sc_scripts[k - 1];
+		if (s->hash == h && s->klen == klen && memcmp(s->key, key, klen) == 0) {
+			return s;
+		}
+	}
+}
+
+static void sc_scripts_index_put(uint32_t k, uint64_t h)
+{
+	uint32_t i = (uint32_t) h & (sc_scripts_index_cap - 1);
+	while (sc_scripts_index[i]) {
+		i = (i + 1) & (sc_scripts_index_cap - 1);
+	}
+	sc_scripts_index[i] = k;
+}
+
+/* The record of an include spelled key, for the script at real, made
+ * (dead) if there is none; NULL without memory.  Records are never removed
+ * one by one, only revived, so the index only grows: one slot per spelling
+ * ever compiled or adopted here. */
+static sc_script *sc_scripts_get(const char *key, const char *real)
+{
+	size_t klen = strlen(key), len = strlen(real);
+	uint64_t h = sc_table_hash(key, klen);
+	sc_script *s = sc_scripts_find(key, klen, h);
+
+	if (s) {
+		if (s->len != len || memcmp(s->path, real, len) != 0) {
+			char *np = strdup(real);
+			if (!np) {
+				return NULL;
+			}
+			free(s->path);
+			s->path = np;
+			s->len = (uint32_t) len;
+			s->spelling = strcmp(s->key, s->path) != 0 ? s->key : NULL;
+		}
+		return s;
+	}
+	if ((sc_scripts_n + 1) * 2 > sc_scripts_index_cap) {
+		uint32_t ncap = sc_scripts_index_cap ? sc_scripts_index_cap * 2 : 256;
+		uint32_t *ni = calloc(ncap, sizeof(*ni));
+		if (!ni) {
+			return NULL;
+		}
+		free(sc_scripts_index);
+		sc_scripts_index = ni;
+		sc_scripts_index_cap = ncap;
+		for (uint32_t k = 0; k < sc_scripts_n; k++) {
+			sc_scripts_index_put(k + 1, sc_scripts[k].hash);
+		}
+	}
+	if (sc_scripts_n == sc_scripts_cap) {
+		uint32_t ncap = sc_scripts_cap ? sc_scripts_cap * 2 : 128;
+		sc_script *ns = realloc(sc_scripts, ncap * sizeof(*ns));
+		if (!ns) {
+			return NULL;
+		}
+		sc_scripts = ns;
+		sc_scripts_cap = ncap;
+	}
+	s = &sc_scripts[sc_scripts_n];
+	memset(s, 0, sizeof(*s));
+	s->key = strdup(key);
+	s->path = strdup(real);
+	if (!s->key || !s->path) {
+		free(s->key);
+		free(s->path);
+		return NULL;
+	}
+	s->klen = (uint32_t) klen;
+	s->len = (uint32_t) len;
+	s->spelling = strcmp(s->key, s->path) != 0 ? s->key : NULL;
+	s->hash = h;
+	sc_scripts_n++;
+	sc_scripts_index_put(sc_scripts_n, h);
+	return s;
+}
+
+/* Under the lock; the counts say when a check must look without a drain. */
+static void sc_scripts_set_state(sc_script *s, sc_script_state st)
+{
+	sc_scripts_live += (st != SC_SCRIPT_DEAD) - (s->state != SC_SCRIPT_DEAD);
+	sc_scripts_polled += (st == SC_SCRIPT_POLLED) - (s->state == SC_SCRIPT_POLLED);
+	sc_scripts_stuck += (st == SC_SCRIPT_STUCK) - (s->state == SC_SCRIPT_STUCK);
+	s->state = (uint8_t) st;
+	if (!sc_scripts_polled && !sc_scripts_stuck) {
+		atomic_store_explicit(&sc_next_due_ms, UINT64_MAX, memory_order_relaxed);
+	} else if (st == SC_SCRIPT_STUCK) {
+		atomic_store_explicit(&sc_next_due_ms, 0, memory_order_relaxed); /* the check that follows */
+	}
+}
+
+/* ---- lookups -------------------------------------------------------------- */
+
+/* A lookup's generation values into the record's (every valid result
+ * holds the same epoch). */
+static void sc_add_deps(sc_script *s, const sc_dep *d, unsigned n)
+{
+	for (unsigned i = 0; i < n && s->ndeps < SC_SCRIPT_MAX_DEPS; i++) {
+		s->deps[s->ndeps++] = d[i];
+	}
+}
+
+typedef enum {
+	SC_LOOK_FILE,        /* a regular file the cache answers for: deps taken */
+	SC_LOOK_GONE,        /* missing, or not a regular file any more */
+	SC_LOOK_UNSURE       /* the cache leaves it to PHP: *why */
+} sc_look_result;
+
+/* One name as the cache answers it now: its canonical path (into real,
+ * when asked) and the generation values of the canonical entry and of the
+ * name's own entry (its links, its dots), added to s. */
+static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_script *s, char *real,
+	const char **why)
+{
+	sc_entry *e = sc_lookup(c, name, len), *own;
+
+	*why = NULL;
+	if (!e) {
+		*why = "the cache leaves it to PHP (an untrusted file system, a directory it could not watch, "
+			"a hard link, ...)";
+		return SC_LOOK_UNSURE;
+	}
+	if (e->r.kind == SC_KIND_LINK) {
+		*why = "its last component is a symlink";
+		return SC_LOOK_UNSURE;
+	}
+	if (e->r.kind != SC_KIND_FOUND || !S_ISREG(e->r.st.st_mode)) {
+		return SC_LOOK_GONE;
+	}
+	if (real) {
+		memcpy(real, e->key, e->len + 1);
+	}
+	s->epoch = e->r.epoch;
+	sc_add_deps(s, e->r.deps, e->r.ndeps);
+	own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
+	if (own && own != e) {
+		sc_add_deps(s, own->r.deps, own->r.ndeps);
+		if (own->r.kind == SC_KIND_VIA) {
+			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
+		}
+	}
+	return SC_LOOK_FILE;
+}
+
+/* Fills s (path and spelling set) from the cache now: the state it should
+ * take (WATCHED with deps and identity, POLLED with a stat() identity), or
+ * DEAD when the script is gone, its spelling means another file, or it is
+ * not what expect says.  Changes no count (sc_scripts_set_state()). */
+static sc_script_state sc_fill(sc_cache *c, sc_script *s, const sc_file_id *expect)
+{
+	const char *why;
+	sc_look_result r;
+	sc_file_id id;
+	bool racy;
+	char real[SC_PATH_MAX];
+
+	s->ndeps = 0;
+	r = sc_look(c, s->path, s->len, s, NULL, &why);
+	if (r == SC_LOOK_FILE && s->spelling) {
+		const char *why2;
+		sc_look_result r2 = sc_look(c, s->spelling, strlen(s->spelling), s, real, &why2);
+		if (r2 == SC_LOOK_GONE) {
+			return SC_SCRIPT_DEAD;
+		}
+		if (r2 == SC_LOOK_UNSURE) {
+			r = r2;
+			why = why2;
+		} else if (strcmp(real, s->path) != 0) {
+			return SC_SCRIPT_DEAD; /* the spelling means another file now */
+		}
+	}
+	if (r == SC_LOOK_GONE) {
+		return SC_SCRIPT_DEAD;
+	}
+	if (r == SC_LOOK_FILE && s->ndeps < SC_SCRIPT_MAX_DEPS) {
+		/* the watches are armed: a change after this lstat() moves the deps */
+		if (!sc_file_id_fresh(s->path, false, &id, &racy) || (expect && !sc_file_id_eq(&id, expect))) {
+			return SC_SCRIPT_DEAD;
+		}
+		s->id = id;
+		s->racy = racy;
+		return SC_SCRIPT_WATCHED;
+	}
+	/* the cache cannot vouch: stat() it, as opcache's revalidation would */
+	if (!sc_file_id_fresh(s->spelling ? s->spelling : s->path, true, &id, &racy)
+			|| (s->spelling && (!realpath(s->spelling, real) || strcmp(real, s->path) != 0))
+			|| (expect && !sc_file_id_eq(&id, expect))) {
+		return SC_SCRIPT_DEAD;
+	}
+	s->id = id;
+	s->racy = racy;
+	s->why = why ? why : "it depends on more than a record holds";
+	return SC_SCRIPT_POLLED;
+}
+
+/* Puts a fill's state in force; a newly polled record makes the next
+ * check look (then every revalidate_freq).  Polled scripts are checked,
+ * so they are counted and listed (phpinfo()), not logged. */
+static void sc_apply(sc_script *s, sc_script_state st)
+{
+	bool newly_polled = st == SC_SCRIPT_POLLED && s->state != SC_SCRIPT_POLLED;
+
+	sc_scripts_set_state(s, st);
+	if (newly_polled && atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed) == UINT64_MAX) {
+		atomic_store_explicit(&sc_next_due_ms, 0, memory_order_relaxed);
+	}
+}
+
+/* ---- what the hooks ask --------------------------------------------------- */
+
+bool sc_scripts_before(sc_cache *c, const char *path, sc_file_id *id)
+{
+	sc_script tmp;
+
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.key = tmp.path = (char *) path;
+	tmp.klen = tmp.len = (uint32_t) strlen(path);
+	if (sc_fill(c, &tmp, NULL) == SC_SCRIPT_DEAD) {
+		return false;
+	}
+	*id = tmp.id;
+	return true;
+}
+
+void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_file_id *expect)
+{
+	sc_script *s;
+	sc_script_state st;
+
+	sc_wrlock();
+	s = sc_scripts_get(spelling ? spelling : real, real);
+	if (s) {
+		st = sc_fill(c, s, expect);
+		if (st == SC_SCRIPT_DEAD) {
+			/* changed between the identity and now: the compiler read either
+			 * version; a record that holds nothing fails the next check */
+			s->ndeps = 0;
+			s->epoch = 0;
+			s->racy = true;
+			if (expect) {
+				s->id = *expect;
+			}
+			st = SC_SCRIPT_WATCHED;
+		}
+		sc_apply(s, st);
+	}
+	sc_unlock();
+}
+
+bool sc_scripts_known(const char *key)
+{
+	size_t klen = strlen(key);
+	sc_script *s;
+	bool r;
+
+	sc_rdlock();
+	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
+	r = s && s->state != SC_SCRIPT_DEAD;
+	sc_unlock();
+	return r;
+}
+
+/* Every component of path older than since: a component renamed or
+ * replaced since (a symlink swapped, a directory moved) has a newer ctime,
+ * which rename() sets on the inode it moves. */
+static bool sc_settled(sc_cache *c, const char *path, int64_t since)
+{
+	size_t len = strlen(path);
+
+	for (size_t i = 1; i <= len; i++) {
+		if (i == len || path[i] == '/') {
+			sc_entry *e = sc_lookup(c, path, i);
+			if (!e || (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_LINK)
+					|| (int64_t) e->r.st.st_ctim.tv_sec + 1 >= since
+					|| (int64_t) e->r.st.st_mtim.tv_sec + 1 >= since) {
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+bool sc_scripts_adopt(sc_cache *c, const char *real, const char *spelling, int64_t since, bool file_cache)
+{
+	sc_script *s;
+	bool ok = false;
+
+	sc_wrlock();
+	s = sc_scripts_get(spelling ? spelling : real, real);
+	if (s && s->state == SC_SCRIPT_DEAD) {
+		sc_script_state st = sc_fill(c, s, NULL);
+		ok = st == SC_SCRIPT_WATCHED && !file_cache && s->id.ctime_s + 1 < since && s->id.mtime_s + 1 < since
+			&& sc_settled(c, real, since) && (!spelling || sc_settled(c, spelling, since));
+		if (ok) {
+			sc_apply(s, st);
+		}
+	} else {
+		ok = s != NULL;
+	}
+	sc_unlock();
+	return ok;
+}
+
+/* A record that may be stale: re-armed if it is the same file under the
+ * same meaning (and its identity proves that), else queued. */
+static void sc_recheck(sc_cache *c, sc_script *s, sc_script_todo *t)
+{
+	sc_file_id old = s->id;
+	bool racy = s->racy;
+	sc_script_state st = sc_fill(c, s, &old);
+
+	if (st != SC_SCRIPT_DEAD && !racy) {
+		sc_apply(s, st);
+		return;
+	}
+	sc_todo_add(t, s->path, st == SC_SCRIPT_DEAD);
+	sc_scripts_set_state(s, SC_SCRIPT_STUCK);
+}
+
+bool sc_scripts_due(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	/* acquire: pairs with sc_gen_drain_end()'s release of drain_seq */
+	uint32_t seq = atomic_load_explicit(&g->drain_seq, memory_order_acquire);
+	/* acquire: pairs with sc_gen_bump_epoch()'s release */
+	uint32_t epoch = atomic_load_explicit(&g->epoch, memory_order_acquire);
+	uint64_t due = atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed);
+
+	return seq != atomic_load_explicit(&sc_seen_seq, memory_order_relaxed) || (seq & 1)
+		|| epoch != atomic_load_explicit(&sc_seen_epoch, memory_order_relaxed)
+		|| g != atomic_load_explicit(&sc_seen_gen, memory_order_relaxed)
+		|| (due != UINT64_MAX && sc_now_ms() >= due);
+}
+
+void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo)
+{
+	sc_gen *g = sc_the_proc.gen;
+	/* acquire: as in sc_scripts_due(); read before the records are */
+	uint32_t seq = atomic_load_explicit(&g->drain_seq, memory_order_acquire);
+	uint32_t epoch = atomic_load_explicit(&g->epoch, memory_order_acquire);
+	uint64_t due, now = 0;
+	bool poll = false, retry;
+
+	sc_wrlock();
+	atomic_store_explicit(&sc_seen_gen, g, memory_order_relaxed);
+	atomic_store_explicit(&sc_seen_seq, seq, memory_order_relaxed);
+	atomic_store_explicit(&sc_seen_epoch, epoch, memory_order_relaxed);
+	now = sc_now_ms();
+	due = atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed);
+	retry = poll = due != UINT64_MAX && now >= due;
+	if (poll) {
+		/* polled records every revalidate_freq (0: every check), stuck ones
+		 * every second at most */
+		uint64_t next = now + (revalidate_freq > 0 ? (uint64_t) revalidate_freq * 1000u : 0);
+		if (sc_scripts_stuck && (!sc_scripts_polled || next > now + 1000)) {
+			next = now + 1000;
+		}
+		atomic_store_explicit(&sc_next_due_ms, sc_scripts_polled || sc_scripts_stuck ? next : UINT64_MAX,
+			memory_order_relaxed);
+	}
+	for (uint32_t k = 0; k < sc_scripts_n; k++) {
+		sc_script *s = &sc_scripts[k];
+		switch (s->state) {
+			case SC_SCRIPT_WATCHED:
+				if (!sc_gen_deps_hold(g, s->epoch, s->deps, s->ndeps)) {
+					sc_recheck(c, s, todo);
+				}
+				break;
+			case SC_SCRIPT_POLLED:
+				if (poll) {
+					sc_recheck(c, s, todo);
+				}
+				break;
+			case SC_SCRIPT_STUCK:
+				if (retry) {
+					sc_todo_add(todo, s->path, true);
+				}
+				break;
+			default:
+				break;
+		}
+	}
+	sc_unlock();
+}
+
+void sc_scripts_invalidated(const char *real, bool done)
+{
+	if (!done) {
+		return; /* stays STUCK: the next check retries */
+	}
+	sc_wrlock();
+	for (uint32_t k = 0; k < sc_scripts_n; k++) {
+		sc_script *s = &sc_scripts[k];
+		if (s->state == SC_SCRIPT_STUCK && strcmp(s->path, real) == 0) {
+			sc_scripts_set_state(s, SC_SCRIPT_DEAD);
+		}
+	}
+	sc_unlock();
+}
+
+void sc_scripts_unchecked(const char *name, const char *why)
+{
+	sc_wrlock();
+	for (uint32_t i = 0; i < sc_unchecked_n; i++) {
+		if (strcmp(sc_unchecked[i], name) == 0) {
+			sc_unlock();
+			return;
+		}
+	}
+	if (sc_unchecked_n < SC_SCRIPTS_UNCHECKED_MAX && (sc_unchecked[sc_unchecked_n] = strdup(name))) {
+		sc_unchecked_why[sc_unchecked_n++] = why;
+		sc_log_once(SC_LOG_OPCACHE_UNCHECKED, "statcache: statcache.opcache_invalidate: %s is not checked (%s): "
+			"opcache keeps it as opcache.validate_timestamps says (phpinfo() lists such scripts)", name, why);
+	}
+	sc_unlock();
+}
+
+void sc_scripts_totals_get(sc_scripts_totals *t)
+{
+	sc_rdlock();
+	t->watched = sc_scripts_live - sc_scripts_polled - sc_scripts_stuck;
+	t->polled = sc_scripts_polled;
+	t->unchecked = sc_unchecked_n;
+	sc_unlock();
+}
+
+void sc_scripts_each_listed(unsigned max, void (*fn)(const char *name, const char *why, void *arg), void *arg)
+{
+	unsigned shown = 0;
+
+	sc_rdlock();
+	for (uint32_t k = 0; k < sc_scripts_n && shown < max; k++) {
+		if (sc_scripts[k].state == SC_SCRIPT_POLLED) {
+			fn(sc_scripts[k].key, sc_scripts[k].why, arg);
+			shown++;
+		}
+	}
+	for (uint32_t i = 0; i < sc_unchecked_n && i < max; i++) {
+		fn(sc_unchecked[i], sc_unchecked_why[i], arg);
+	}
+	sc_unlock();
+}
+
+void sc_scripts_after_fork(void)
+{
+	pthread_rwlock_t fresh = PTHREAD_RWLOCK_INITIALIZER;
+	sc_scripts_lock = fresh;
+}

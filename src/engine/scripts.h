@@ -1,0 +1,75 @@
+/*
+ * statcache: the scripts opcache holds, as records of what their names
+ * depend on (src/engine/scripts.c; src/php/opcache.c drives them).
+ *
+ * One record per spelling a script was compiled or adopted under in this
+ * process (every thread's: one opcache per process): the real path opcache
+ * holds it under, the generation values its lookups depended on, and the
+ * file's identity from a fresh lstat().  A check after a drain finds the
+ * records whose values moved and looks them up again: the same file under
+ * the same meaning is re-armed, anything else is handed back to be
+ * invalidated.  Pure C (no Zend).
+ */
+#ifndef STATCACHE_ENGINE_SCRIPTS_H
+#define STATCACHE_ENGINE_SCRIPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/fileid.h"
+#include "engine/lookup.h"
+
+/* The identity of a file (src/core/fileid.h). */
+typedef sc_file_id sc_script_id;
+
+/* Real paths to invalidate, taken out of the records' lock.  Each string
+ * starts with '=' (a change seen: counted) or '!' (a precaution: an
+ * identity that proves nothing). */
+typedef struct sc_script_todo {
+	char **paths;
+	uint32_t n, cap;
+} sc_script_todo;
+
+void sc_script_todo_free(sc_script_todo *t);
+
+/* Once, before the first record: whether several PHP threads share them
+ * (ZTS: the records' lock is taken; with one PHP thread it is not). */
+void sc_scripts_startup(bool threads);
+
+/* The identity of path before the compiler reads it (and the watches its
+ * lookup arms); false when the cache does not vouch for it or it is gone. */
+bool sc_scripts_before(sc_cache *c, const char *path, sc_script_id *id);
+/* real was compiled here, included as spelling (absolute, or NULL);
+ * expect: the identity sc_scripts_before() took, or NULL. */
+void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_script_id *expect);
+/* Is the include spelled key recorded (live) here? */
+bool sc_scripts_known(const char *key);
+/* A copy this process did not compile: recorded and true when the file and
+ * every component of its names are older than since (opcache's memory
+ * holds nothing older) and no file cache may have supplied it. */
+bool sc_scripts_adopt(sc_cache *c, const char *real, const char *spelling, int64_t since, bool file_cache);
+/* Whether a check has something to look at: a drain or a flush since the
+ * last one, or the time for the scripts stat()ed instead of watched (a
+ * few loads). */
+bool sc_scripts_due(void);
+/* The check: the records that changed go into todo; polled ones are
+ * stat()ed every revalidate_freq seconds (0: every check). */
+void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo);
+/* opcache answered for real (done: false when it refused, restrict_api):
+ * its records wait no more, or are retried at the next check. */
+void sc_scripts_invalidated(const char *real, bool done);
+/* A compiled name no check reaches (phar://, a stream), listed with why. */
+void sc_scripts_unchecked(const char *name, const char *why);
+
+typedef struct sc_scripts_totals {
+	uint32_t watched, polled, unchecked;
+} sc_scripts_totals;
+
+void sc_scripts_totals_get(sc_scripts_totals *t);
+/* The scripts stat()ed instead of watched and those not checked, with why
+ * (at most max of each), for phpinfo(). */
+void sc_scripts_each_listed(unsigned max, void (*fn)(const char *name, const char *why, void *arg), void *arg);
+/* pthread_atfork child handler: the records' lock is made anew. */
+void sc_scripts_after_fork(void);
+
+#endif

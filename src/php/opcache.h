@@ -1,0 +1,23 @@
+/*
+ * statcache: opcache invalidated from the watcher (src/php/opcache.c).
+ */
+#ifndef STATCACHE_PHP_OPCACHE_H
+#define STATCACHE_PHP_OPCACHE_H
+
+#include "php.h"
+
+/* MINIT, once the INI is read: with wanted (statcache.opcache_invalidate=1
+ * and the cache on here) installs the compile hooks around opcache's. */
+void statcache_opcache_startup(bool wanted);
+void statcache_opcache_shutdown(void);
+/* "on", "off", or why the setting does nothing here. */
+const char *statcache_opcache_state(void);
+/* statcache_stats()'s opcache_* keys and the --ri rows. */
+void statcache_opcache_stats(zval *rv);
+void statcache_opcache_info(void);
+/* True while opcache_invalidate() is called for a name as opcache keyed
+ * it: the resolver answers "no such path", so opcache looks the name up
+ * as given (a spelling through a symlink whose target it compiled). */
+bool statcache_opcache_raw_name(void);
+
+#endif
