@@ -55,7 +55,7 @@ phpt-nts      default    45 the phpt suite on PHP 8.2 NTS: answers and warnings 
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
-fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize (tests/fpm)
+fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
 tsan          default   145 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
 stubs         default     5 the arginfo headers are what gen_stub.php makes of the stubs
 package       default    30 composer.json, package.xml, versions, and a build from the pecl tarball alone
@@ -365,6 +365,8 @@ step_fpm() {
   SC_EXT=$ext "$SC_SRC/tests/fpm/run.sh" >"$log" 2>&1 || rc=$?
   # refused settings reach the php-fpm master's log (foreground, daemonized)
   SC_EXT=$ext "$SC_SRC/tests/fpm/refused_settings_reach_the_fpm_log.sh" >>"$log" 2>&1 || rc=$?
+  # statcache.opcache_invalidate: every worker serves the new code within the bound
+  SC_EXT=$ext "$SC_SRC/tests/fpm/opcache_invalidate.sh" >>"$log" 2>&1 || rc=$?
   tally fpm "$log" $rc
 }
 
@@ -648,7 +650,7 @@ step_fpm-84() {
   need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
   sync_src "$BUILD/php84"
   run_lines fpm-84 "$LOGS/fpm-84.log" p84 env SC_EXT="$P84_SC/modules/$EXT.so" SC_FPM_BIN=/usr/sbin/php-fpm8.4 \
-    "$P84_SC/tests/fpm/run.sh"
+    bash -c '"$0/tests/fpm/run.sh"; rc=$?; "$0/tests/fpm/opcache_invalidate.sh" || rc=1; exit $rc' "$P84_SC"
 }
 
 # The differential tester's NTS parts on PHP 8.4: each mode, the run with a

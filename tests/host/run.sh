@@ -10,11 +10,16 @@
 #   // rounds: 20              start/join the threads N times (default 1)
 #   // ini: name=value         INI setting, repeatable   (passed as -d)
 #   // requires: ext           needs SC_EXT; SKIP when SC_EXT is unset
+#   // requires: opcache       needs SC_EXT and SC_OPCACHE_SO (an opcache.so
+#                              built for this ZTS PHP, which has none): loads
+#                              it, and names the SAPI "frankenphp" (opcache
+#                              refuses the embed SAPI's own name)
 #   // status: 1               expected sc_host exit status (default 0)
 # The host's stdout (thread outputs in thread order, lines prefixed "[tN] ")
 # must equal NAME.expect exactly, and its exit status must match.
 #
 # Env: SC_EXT=/abs/path/statcache.so  loaded with -d extension=$SC_EXT
+#      SC_OPCACHE_SO=/abs/opcache.so  for the tests that require opcache
 #      PHP_CONFIG                     ZTS php-config (default: scripts/zts-php.sh)
 #      SC_HOST_WRAPPER                command prefix for sc_host, e.g. "strace -f"
 #      SC_HOST_VALGRIND=1             run sc_host under valgrind (leak check,
@@ -81,6 +86,12 @@ for t in "${tests[@]}"; do
   done <"$t"
   if [[ -n $requires && -z "${SC_EXT:-}" ]]; then
     echo "SKIP $name (requires $requires; SC_EXT not set)"; skip=$((skip + 1)); continue
+  fi
+  if [[ $requires == opcache ]]; then
+    if [[ -z "${SC_OPCACHE_SO:-}" ]]; then
+      echo "SKIP $name (requires opcache: this ZTS PHP has none; SC_OPCACHE_SO not set)"; skip=$((skip + 1)); continue
+    fi
+    ini=(-s frankenphp -d "zend_extension=$SC_OPCACHE_SO" "${ini[@]}")
   fi
   expect=${t%.host.php}.expect
   if [[ ! -f $expect ]]; then

@@ -12,6 +12,8 @@
  *          alphanumeric or a quote are double-quoted, as the CLI does);
  *          `-d extension=/abs/path/statcache.so` loads an extension.
  *   -r     raw output: thread outputs are concatenated without "[tN] "
+ *   -s NAME the SAPI's name (default "embed"): "frankenphp" lets opcache
+ *          start, which it refuses under the embed SAPI's own name
  *   -h     help
  *
  * Startup: the process does what php_embed_init() does minus its main-thread
@@ -268,7 +270,7 @@ static void add_ini(buf_t *ini, const char *arg)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: sc_host [-t THREADS] [-n REQUESTS_PER_THREAD] [-R ROUNDS] [-d name=value]... [-r] script.php\n");
+	fprintf(f, "usage: sc_host [-t THREADS] [-n REQUESTS_PER_THREAD] [-R ROUNDS] [-d name=value]... [-s SAPI_NAME] [-r] script.php\n");
 }
 
 static int parse_count(const char *s, const char *what)
@@ -289,13 +291,14 @@ int main(int argc, char **argv)
 	int opt, failed_requests = 0, rc = 0;
 
 	buf_append(&ini, DEFAULT_INI, sizeof(DEFAULT_INI) - 1);
-	while ((opt = getopt(argc, argv, "t:n:R:d:rh")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:R:d:s:rh")) != -1) {
 		switch (opt) {
 		case 't': n_threads = parse_count(optarg, "thread count"); break;
 		case 'n': n_requests = parse_count(optarg, "request count"); break;
 		case 'R': n_rounds = parse_count(optarg, "round count"); break;
 		case 'd': add_ini(&ini, optarg); break;
 		case 'r': raw_output = 1; break;
+		case 's': php_embed_module.name = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}

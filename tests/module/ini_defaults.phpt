@@ -1,9 +1,10 @@
 --TEST--
-module: the eleven INI settings and their defaults
+module: the twelve INI settings and their defaults
 --FILE--
 <?php
 foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'shared_slots',
-        'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes'] as $k) {
+        'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes',
+        'opcache_invalidate'] as $k) {
     var_dump("statcache.$k", ini_get("statcache.$k"));
 }
 // the settings meant for production: docs/configuration.md's table less the test_ ones
@@ -33,4 +34,6 @@ string(22) "statcache.test_watcher"
 string(1) "1"
 string(27) "statcache.max_listing_bytes"
 string(7) "4194304"
-9 settings besides the test-only ones
+string(28) "statcache.opcache_invalidate"
+string(1) "0"
+10 settings besides the test-only ones

@@ -1,0 +1,197 @@
+/*
+ * The records of the scripts opcache holds (src/engine/scripts.c) against
+ * a real tree: what a check after a drain hands back to be invalidated,
+ * and what it keeps.
+ */
+#include "lookup_fixture.h"
+#include "engine/scripts.h"
+
+/* Until the coarse realtime clock (the one file times come from) is past
+ * path's ctime: an identity taken now proves "unchanged since". */
+static void settle(const char *path)
+{
+	struct stat st;
+	struct timespec now;
+
+	assert_int_equal(lstat(path, &st), 0);
+	do {
+		clock_gettime(CLOCK_REALTIME_COARSE, &now);
+	} while (now.tv_sec < st.st_ctim.tv_sec
+		|| (now.tv_sec == st.st_ctim.tv_sec && now.tv_nsec <= st.st_ctim.tv_nsec));
+}
+
+/* A drain of what is queued now, then a check: the todo it fills. */
+static void drain_and_check(fx *f, sc_script_todo *t)
+{
+	sc_gen_mark_pending(sc_the_proc.gen);
+	sc_proc_drain_pending();
+	if (sc_scripts_due()) {
+		sc_scripts_check(f->c, 2, t);
+	}
+}
+
+/* Entries of this test's tree (records of earlier tests, whose trees are
+ * gone, are queued too: the records live as long as the process). */
+static unsigned todo_mine(const fx *f, const sc_script_todo *t)
+{
+	unsigned n = 0;
+	size_t len = strlen(f->root);
+	for (uint32_t i = 0; i < t->n; i++) {
+		n += strncmp(t->paths[i] + 1, f->root, len) == 0 && t->paths[i][1 + len] == '/';
+	}
+	return n;
+}
+
+static bool todo_has(const sc_script_todo *t, char kind, const char *path)
+{
+	for (uint32_t i = 0; i < t->n; i++) {
+		if (t->paths[i][0] == kind && strcmp(t->paths[i] + 1, path) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void a_neighbour_changing_keeps_the_script(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+
+	fx_mkdir(f, "a");
+	fx_write(f, "a/s.php", "<?php return 1;");
+	settle(P(f, "a/s.php"));
+	sc_scripts_record(f->c, P(f, "a/s.php"), NULL, NULL);
+	assert_true(sc_scripts_known(P(f, "a/s.php")));
+	fx_write(f, "a/t.txt", "x");
+	drain_and_check(f, &t);
+	assert_int_equal(todo_mine(f, &t), 0);
+	assert_true(sc_scripts_known(P(f, "a/s.php")));
+	sc_script_todo_free(&t);
+}
+
+static void a_rewrite_of_the_same_size_is_a_change(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+
+	fx_mkdir(f, "a");
+	fx_write(f, "a/s.php", "<?php return 1;");
+	settle(P(f, "a/s.php"));
+	sc_scripts_record(f->c, P(f, "a/s.php"), NULL, NULL);
+	fx_write(f, "a/s.php", "<?php return 2;");
+	drain_and_check(f, &t);
+	assert_int_equal(todo_mine(f, &t), 1);
+	assert_true(todo_has(&t, '=', P(f, "a/s.php")));
+	sc_scripts_invalidated(P(f, "a/s.php"), true);
+	assert_false(sc_scripts_known(P(f, "a/s.php")));
+	sc_script_todo_free(&t);
+}
+
+/* Recorded in the tick of its last change and rewritten (same size) in
+ * that tick too: where the file times did not move, the identity is the
+ * same, and only the rule that such an identity proves nothing queues it. */
+static void a_rewrite_in_the_tick_of_the_record_is_queued(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+	struct timespec t0, t1;
+
+	fx_mkdir(f, "a");
+	do {
+		clock_gettime(CLOCK_REALTIME_COARSE, &t0);
+		fx_write(f, "a/s.php", "<?php return 1;");
+		sc_scripts_record(f->c, P(f, "a/s.php"), NULL, NULL);
+		fx_write(f, "a/s.php", "<?php return 2;");
+		clock_gettime(CLOCK_REALTIME_COARSE, &t1);
+	} while (t1.tv_sec != t0.tv_sec || t1.tv_nsec != t0.tv_nsec);
+	drain_and_check(f, &t);
+	assert_int_equal(todo_mine(f, &t), 1);
+	assert_true(todo_has(&t, '=', P(f, "a/s.php")) || todo_has(&t, '!', P(f, "a/s.php")));
+	sc_script_todo_free(&t);
+}
+
+static void a_symlink_swap_queues_the_old_target(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+	char spelling[4096];
+
+	fx_mkdir(f, "r1");
+	fx_mkdir(f, "r2");
+	fx_write(f, "r1/s.php", "<?php return 1;");
+	fx_write(f, "r2/s.php", "<?php return 2;");
+	assert_int_equal(symlink("r1", P(f, "current")), 0);
+	settle(P(f, "r2/s.php"));
+	snprintf(spelling, sizeof(spelling), "%s", P(f, "current/s.php"));
+	sc_scripts_record(f->c, P(f, "r1/s.php"), spelling, NULL);
+	assert_true(sc_scripts_known(spelling));
+	assert_int_equal(symlink("r2", P(f, "current.tmp")), 0);
+	assert_int_equal(rename(P(f, "current.tmp"), P(f, "current")), 0);
+	drain_and_check(f, &t);
+	assert_int_equal(todo_mine(f, &t), 1);
+	assert_true(todo_has(&t, '=', P(f, "r1/s.php")));
+	sc_script_todo_free(&t);
+}
+
+static void a_flush_keeps_what_did_not_change_and_queues_what_did(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+	int fd;
+
+	fx_mkdir(f, "a");
+	fx_write(f, "a/same.php", "<?php return 1;");
+	fx_write(f, "a/other.php", "<?php return 1;");
+	settle(P(f, "a/other.php"));
+	sc_scripts_record(f->c, P(f, "a/same.php"), NULL, NULL);
+	sc_scripts_record(f->c, P(f, "a/other.php"), NULL, NULL);
+	/* a change no drain sees before the flush: the queue is read only by it */
+	fd = open(P(f, "a/other.php"), O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, " ", 1), 1);
+	close(fd);
+	sc_proc_flush(0);
+	assert_true(sc_scripts_due());
+	sc_scripts_check(f->c, 2, &t);
+	assert_int_equal(todo_mine(f, &t), 1);
+	assert_true(todo_has(&t, '=', P(f, "a/other.php")));
+	assert_true(sc_scripts_known(P(f, "a/same.php")));
+	sc_script_todo_free(&t);
+}
+
+static void a_copy_is_adopted_only_when_older_than_opcache_and_no_file_cache(void **state)
+{
+	fx *f = *state;
+	struct stat st;
+
+	fx_mkdir(f, "a");
+	fx_write(f, "a/s.php", "<?php return 1;");
+	fx_write(f, "a/t.php", "<?php return 1;");
+	fx_write(f, "a/u.php", "<?php return 1;");
+	settle(P(f, "a/u.php"));
+	assert_int_equal(stat(P(f, "a/s.php"), &st), 0);
+	/* opcache started before the file was written: a copy may be older */
+	assert_false(sc_scripts_adopt(f->c, P(f, "a/s.php"), NULL, st.st_ctim.tv_sec, false));
+	assert_false(sc_scripts_known(P(f, "a/s.php")));
+	/* started well after: every copy was compiled from what is there */
+	assert_true(sc_scripts_adopt(f->c, P(f, "a/t.php"), NULL, st.st_ctim.tv_sec + 10, false));
+	assert_true(sc_scripts_known(P(f, "a/t.php")));
+	/* a file cache may hold a copy of any age */
+	assert_false(sc_scripts_adopt(f->c, P(f, "a/u.php"), NULL, st.st_ctim.tv_sec + 10, true));
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+#define T(name) cmocka_unit_test_setup_teardown(name, fx_setup, fx_teardown)
+	const struct CMUnitTest tests[] = {
+		T(a_neighbour_changing_keeps_the_script),
+		T(a_rewrite_of_the_same_size_is_a_change),
+		T(a_rewrite_in_the_tick_of_the_record_is_queued),
+		T(a_symlink_swap_queues_the_old_target),
+		T(a_flush_keeps_what_did_not_change_and_queues_what_did),
+		T(a_copy_is_adopted_only_when_older_than_opcache_and_no_file_cache),
+	};
+#undef T
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
