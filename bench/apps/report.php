@@ -249,7 +249,9 @@ function report(array $a): void {
     $md = [];
     $shortMd = [];
     foreach ($by as $opmode => $cfgs) {
-        $vt = $opmode === 'vt0' ? 'opcache.validate_timestamps=0' : "Debian's defaults (opcache.validate_timestamps=1, revalidate_freq=2)";
+        $vt = ['vt0' => 'opcache.validate_timestamps=0',
+            'vt0inv' => 'opcache.validate_timestamps=0 + statcache.opcache_invalidate=1'][$opmode]
+            ?? "Debian's defaults (opcache.validate_timestamps=1, revalidate_freq=2)";
         // reference bodies: the 'off' runs; every URL must have one hash
         $ref = [];
         foreach ($cfgs['off'] ?? [] as $r) {
@@ -309,7 +311,8 @@ function report(array $a): void {
             $md[] = '';
             $md[] = 'off → on: stat family/req ' . $save('stat_family') . '; CPU ms/req ' . $save('cpu_ms')
                 . '; on-CPU ms/req ' . $save('cpu_sched_ms');
-            $shortMd[] = sprintf('| %s | %s → %s | %s | %s → %s | %s |', $opmode === 'vt0' ? 'validate_timestamps=0' : 'Debian defaults',
+            $shortMd[] = sprintf('| %s | %s → %s | %s | %s → %s | %s |',
+                ['vt0' => 'validate_timestamps=0', 'vt0inv' => 'validate_timestamps=0 + opcache_invalidate=1'][$opmode] ?? 'Debian defaults',
                 fmt($o['stat_family']), fmt($n['stat_family']), sprintf('%+.0f %%', $o['stat_family'] > 0 ? 100 * ($n['stat_family'] - $o['stat_family']) / $o['stat_family'] : 0),
                 fmt($o['cpu_sched_ms'], 2), fmt($n['cpu_sched_ms'], 2),
                 sprintf('%+.2f ms (%+.1f %%)', $n['cpu_sched_ms'] - $o['cpu_sched_ms'], 100 * ($n['cpu_sched_ms'] - $o['cpu_sched_ms']) / $o['cpu_sched_ms'])

@@ -3,7 +3,7 @@
 # cache loaded-but-off vs on (and not loaded), alternating, several passes.
 #
 #   bench/apps/run.sh [--app NAME|all|NAME,NAME] [--requests N | --rounds R]
-#                     [--passes P] [--opcache debian|vt0|both] [--no-baseline]
+#                     [--passes P] [--opcache debian|vt0|vt0inv|both|"MODE MODE"] [--no-baseline]
 #                     [--no-attribute] [--out DIR] [--short]
 #
 # Apps: every bench/apps/*/app.sh (dokuwiki, wordpress, mediawiki, composer,
@@ -29,7 +29,8 @@
 #      (report.php attribute; summary.php makes the README's tables).
 # Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
 # Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
-# revalidate_freq=2), "vt0" = opcache.validate_timestamps=0.
+# revalidate_freq=2), "vt0" = opcache.validate_timestamps=0, "vt0inv" = that
+# and statcache.opcache_invalidate=1 (which does nothing where the cache is off).
 # Any tainted environment (untrusted file system, non-200, missing binary or
 # server, worker respawned) is refused with one line and exit 2.
 set -euo pipefail
@@ -82,6 +83,7 @@ measure() { # opmode cfg pass
 	local opmode=$1 cfg=$2 pass=$3 ini=$SC_TMP/php-$1-$2.ini w d=$SC_TMP/run/$1-$2-$3
 	local lines=()
 	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
+	[ "$opmode" = vt0inv ] && lines+=("opcache.validate_timestamps=0" "statcache.opcache_invalidate=1")
 	case $cfg in
 		none) ;;
 		off) lines+=("extension=$so" "statcache.enable=0") ;;
@@ -113,7 +115,10 @@ measure() { # opmode cfg pass
 		$ok = ["none" => !$s["loaded"], "off" => $s["loaded"] && !$s["stats"]["enabled"],
 		       "on" => $s["loaded"] && $s["stats"]["enabled"]][$cfg];
 		if (!$ok) { echo "worker is not in configuration $cfg: ", json_encode($s["stats"]["enabled"] ?? null), "\n"; exit(1); }
-	' "$cfg" "$w" < "$d/stats.json" >&2 || sc_refuse "$opmode/$cfg pass $pass: worker state does not match"
+		if ($argv[3] === "vt0inv" && $cfg === "on" && ($s["stats"]["opcache_invalidate"] ?? null) !== true) {
+			echo "statcache.opcache_invalidate is not on in the worker: ", $s["stats"]["opcache_off_reason"] ?? "", "\n"; exit(1);
+		}
+	' "$cfg" "$w" "$opmode" < "$d/stats.json" >&2 || sc_refuse "$opmode/$cfg pass $pass: worker state does not match"
 	# c. bodies (traced and untraced requests alike)
 	{ sc_body_hashes "$d/traced" "$APP_NORMALIZE"; sc_body_hashes "$d/cpu" "$APP_NORMALIZE"; } > "$d/hashes"
 	sc_strace_counts "$d/strace" > "$d/counts"
