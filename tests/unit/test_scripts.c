@@ -24,7 +24,7 @@ static void settle(const char *path)
 static void drain_and_check(fx *f, sc_script_todo *t)
 {
 	sc_gen_mark_pending(sc_the_proc.gen);
-	sc_proc_drain_pending();
+	sc_watcher_drain_pending();
 	if (sc_scripts_due()) {
 		sc_scripts_check(f->c, 2, t);
 	}
@@ -150,7 +150,7 @@ static void a_flush_keeps_what_did_not_change_and_queues_what_did(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, " ", 1), 1);
 	close(fd);
-	sc_proc_flush(0);
+	sc_watcher_flush(0);
 	assert_true(sc_scripts_due());
 	sc_scripts_check(f->c, 2, &t);
 	assert_int_equal(todo_mine(f, &t), 1);
