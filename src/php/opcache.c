@@ -333,11 +333,13 @@ static void sc_oc_pending_record(sc_cache *c)
 static void sc_oc_check(sc_cache *c)
 {
 	sc_script_todo todo = { 0 };
+	sc_oc_quiet q;
 
 	sc_watcher_sync();
 	if (!sc_scripts_due()) {
 		return;
 	}
+	sc_oc_quiet_begin(&q, c);
 	sc_scripts_check(c, (long) zend_ini_long("opcache.revalidate_freq", sizeof("opcache.revalidate_freq") - 1, 0),
 		&todo);
 	for (uint32_t i = 0; i < todo.n; i++) {
@@ -345,6 +347,7 @@ static void sc_oc_check(sc_cache *c)
 		int r = sc_oc_call_invalidate(todo.paths[i][0] == '=' ? c : NULL, path, strlen(path));
 		sc_scripts_invalidated(path, r >= 0);
 	}
+	sc_oc_quiet_end(&q);
 	sc_script_todo_free(&todo);
 }
 
@@ -417,14 +420,16 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	if (!c || !fh->filename) {
 		return sc_oc_prev_outer(fh, type);
 	}
-	sc_oc_quiet_begin(&q, c);
 	if (SCG(oc_pending)) {
+		sc_oc_quiet_begin(&q, c);
 		sc_oc_pending_record(c);
+		sc_oc_quiet_end(&q);
 	}
 	sc_oc_check(c);
 	spelling = ZSTR_VAL(fh->filename);
 	absolute = sc_oc_plain_abs(spelling);
 	if (absolute && !sc_scripts_known(spelling)) {
+		sc_oc_quiet_begin(&q, c);
 		/* an absolute name not recorded here: opcache may hold a copy
 		 * nobody here compiled, under what the name meant then */
 		sc_entry *e = sc_lookup(c, spelling, strlen(spelling));
@@ -447,18 +452,20 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 				sc_oc_call_invalidate(NULL, real, strlen(real));
 			}
 		}
+		sc_oc_quiet_end(&q);
 	}
-	sc_oc_quiet_end(&q);
 	SCG(oc_compiled_now) = NULL;
 	op = sc_oc_prev_outer(fh, type);
-	sc_oc_quiet_begin(&q, c);
 	if (!absolute && op && op->filename && !SCG(oc_compiled_now) && sc_oc_plain_abs(ZSTR_VAL(op->filename))
-			&& !sc_scripts_known(ZSTR_VAL(op->filename)) && !sc_oc_adopt(c, ZSTR_VAL(op->filename), NULL)) {
-		/* a relative name was served a copy of unknown age: the next
-		 * include of it is compiled afresh */
-		sc_oc_call_invalidate(NULL, ZSTR_VAL(op->filename), ZSTR_LEN(op->filename));
+			&& !sc_scripts_known(ZSTR_VAL(op->filename))) {
+		sc_oc_quiet_begin(&q, c);
+		if (!sc_oc_adopt(c, ZSTR_VAL(op->filename), NULL)) {
+			/* a relative name was served a copy of unknown age: the next
+			 * include of it is compiled afresh */
+			sc_oc_call_invalidate(NULL, ZSTR_VAL(op->filename), ZSTR_LEN(op->filename));
+		}
+		sc_oc_quiet_end(&q);
 	}
-	sc_oc_quiet_end(&q);
 	SCG(oc_compiled_now) = NULL;
 	return op;
 }
