@@ -34,7 +34,6 @@
 	X(listing_misses)          /* ... that read the directory */ \
 	X(listing_flushes)         /* listings dropped at max_listing_bytes */ \
 	X(listing_bytes)           /* bytes held by listings */ \
-	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */ \
-	X(opcache_invalidations)   /* scripts invalidated in opcache after a change (src/php/opcache.c) */
+	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */
 
 #endif

@@ -99,8 +99,8 @@ static void sc_oc_say_restricted(const char *path)
 }
 
 /* opcache_invalidate(path, true) through the function table: 1 done, 0
- * opcache said no, -1 refused (restrict_api) or not callable now.  c: the
- * thread's counters when a change was seen (a precaution is not counted). */
+ * opcache said no, -1 refused (restrict_api) or not callable now.  c is
+ * given when a change was seen: counted (a precaution is not). */
 static int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 {
 	zval args[2], rv;
@@ -123,7 +123,8 @@ static int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 	zval_ptr_dtor(&rv);
 	zval_ptr_dtor(&args[0]);
 	if (ok && c) {
-		sc_count(&c->n->opcache_invalidations);
+		/* a process-wide count: the per-thread counters fill their shared
+		 * worker slot (statcache_shared.h) */
 		atomic_fetch_add_explicit(&sc_oc_invalidations_total, 1, memory_order_relaxed);
 	}
 	return ok;
@@ -596,6 +597,8 @@ void statcache_opcache_stats(zval *rv)
 	if (SCG(opcache_invalidate) && strcmp(state, "on") != 0) {
 		add_assoc_string(rv, "opcache_off_reason", (char *) state);
 	}
+	add_assoc_long(rv, "opcache_invalidations",
+		(zend_long) atomic_load_explicit(&sc_oc_invalidations_total, memory_order_relaxed));
 	add_assoc_long(rv, "opcache_scripts", (zend_long) (t.watched + t.polled));
 	add_assoc_long(rv, "opcache_polled", (zend_long) t.polled);
 	add_assoc_long(rv, "opcache_unchecked", (zend_long) t.unchecked);
@@ -622,7 +625,7 @@ void statcache_opcache_info(void)
 	snprintf(buf, sizeof(buf), "%u", t.polled);
 	php_info_print_table_row(2, "Scripts stat()ed every revalidate_freq", buf);
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long) atomic_load(&sc_oc_invalidations_total));
-	php_info_print_table_row(2, "opcache invalidations (process)", buf);
+	php_info_print_table_row(2, "opcache invalidations", buf);
 	sc_scripts_each_listed(8, sc_oc_info_row, NULL);
 }
 
@@ -645,6 +648,7 @@ const char *statcache_opcache_state(void)
 void statcache_opcache_stats(zval *rv)
 {
 	add_assoc_bool(rv, "opcache_invalidate", false);
+	add_assoc_long(rv, "opcache_invalidations", 0);
 	if (SCG(opcache_invalidate)) {
 		add_assoc_string(rv, "opcache_off_reason", (char *) statcache_opcache_state());
 	}
