@@ -28,6 +28,7 @@
 #include "php/listing_hooks.h"
 #include "php/glob_hooks.h"
 #include "php/sync.h"
+#include "php/intercept.h"
 
 typedef struct sc_intercept {
 	const char *cls;          /* NULL: a function */
@@ -285,6 +286,15 @@ static zend_result sc_post_startup(void)
 	return SUCCESS;
 }
 
+/* RINIT: the request starts on PHP's global wrapper table, the hit path
+ * shut until a lookup the whole way opens it (src/php/intercept.h). */
+void statcache_hooks_rinit(void)
+{
+	SCG(wrappers_seen) = SC_WRAPPERS_UNSEEN;
+	SCG(file_wrapper_plain) = false;
+	statcache_hit_gate_shut();
+}
+
 void statcache_hooks_startup(void)
 {
 	sc_install_ops();
@@ -308,6 +318,11 @@ void statcache_hooks_shutdown(void)
 }
 
 #else /* !STATCACHE_HAVE_CACHE */
+
+void statcache_hooks_rinit(void)
+{
+	statcache_hit_gate_shut();
+}
 
 void statcache_hooks_startup(void)
 {

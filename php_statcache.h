@@ -46,6 +46,9 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	const char *oc_compiled_now; /* src/php/opcache.c: the inner compile hook compiled this */
 	bool oc_raw_name;        /* src/php/opcache.c: statcache_opcache_raw_name() */
 	void *oc_pending;        /* src/php/opcache.c: the CLI's main script, recorded at the first include */
+	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */
+	bool file_wrapper_plain;  /* ... and whether its file:// was PHP's plain-files one */
+	HashTable *hit_gate;      /* sc_hook_hit()'s one guard (src/php/intercept.h) */
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */
@@ -53,11 +56,26 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 ZEND_END_MODULE_GLOBALS(statcache)
 
 ZEND_EXTERN_MODULE_GLOBALS(statcache)
+#if !defined(ZTS) && defined(__GNUC__) && !defined(_WIN32)
+/* hidden: the hit path reads them at a fixed offset, not through the GOT */
+extern __attribute__((visibility("hidden"))) zend_statcache_globals statcache_globals;
+#endif
 #define SCG(v) ZEND_MODULE_GLOBALS_ACCESSOR(statcache, v)
 
 #if defined(ZTS) && defined(COMPILE_DL_STATCACHE)
 ZEND_TSRMLS_CACHE_EXTERN()
 #endif
+
+/* RINIT: the request starts on PHP's global wrapper table (hooks.c). */
+void statcache_hooks_rinit(void);
+
+/* sc_hook_hit()'s guard while it is shut: no FG(stream_wrappers) is ever
+ * this.  Shut by whatever may change what the guard stands for (RINIT,
+ * statcache.enable and verify_rate set at run time, fileatime()'s bypass,
+ * stream_wrapper_register() & co); opened again by the next lookup the
+ * whole way that finds it all as the hit path needs it. */
+#define SC_HIT_GATE_SHUT ((HashTable *) (uintptr_t) 1)
+#define statcache_hit_gate_shut() (SCG(hit_gate) = SC_HIT_GATE_SHUT)
 
 /* Why the cache is off in this process (NULL when it is on). */
 const char *statcache_off_reason(void);

@@ -145,6 +145,9 @@ static ZEND_INI_MH(OnUpdateScRange)
 		return FAILURE;
 	}
 	*p = v;
+	if (stage == ZEND_INI_STAGE_RUNTIME) {
+		statcache_hit_gate_shut(); /* verify_rate: the hit path answers only without */
+	}
 	return SUCCESS;
 }
 
@@ -170,6 +173,7 @@ static ZEND_INI_MH(OnUpdateScEnable)
 	*p = v;
 	if (!v) {
 		SCG(active) = false;
+		statcache_hit_gate_shut();
 	}
 	return SUCCESS;
 }
@@ -230,6 +234,7 @@ static PHP_GINIT_FUNCTION(statcache)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(statcache_globals, 0, sizeof(*statcache_globals));
+	statcache_globals->hit_gate = SC_HIT_GATE_SHUT;   /* until RINIT and a lookup open it */
 }
 
 static PHP_GSHUTDOWN_FUNCTION(statcache)
@@ -356,6 +361,7 @@ static PHP_RINIT_FUNCTION(statcache)
 #endif
 	SCG(active) = SCG(enable) && statcache_off_reason() == NULL;
 	SCG(bypass_depth) = 0;
+	statcache_hooks_rinit();
 	return SUCCESS;
 }
 

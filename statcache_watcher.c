@@ -134,8 +134,12 @@ static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 	if (max_ms > UINT16_MAX) {
 		max_ms = UINT16_MAX;
 	}
+	p->stale_max_ms = max_ms;
+	atomic_store_explicit(&p->stale_calibrating, max_ms != 0 && SC_HAVE_TICKS, memory_order_relaxed);
 	p->stale_fine = max_ms != 0 && max_ms <= res;
 	p->stale_after_ms = (uint16_t) (max_ms == 0 || p->stale_fine ? max_ms : max_ms - res);
+	/* relaxed: set before the machine is published (state, release) */
+	atomic_store_explicit(&p->stale_ticks, max_ms == 0 ? SC_STALE_NEVER : SC_STALE_CLOCK, memory_order_relaxed);
 }
 
 int sc_watcher_startup(const sc_proc_settings *s)
@@ -453,6 +457,19 @@ int sc_watcher_drain(void)
 	if (t.overflows) {
 		atomic_fetch_add_explicit(&g->overflows, t.overflows, memory_order_relaxed);
 		atomic_fetch_add_explicit(&g->flushes, t.overflows, memory_order_relaxed);
+	}
+	if (p->stale_max_ms) {
+		/* still holding the drain: one calibration at a time.  relaxed:
+		 * a hit that reads the older value (or the clock's) drains no
+		 * later than the bound either */
+		uint64_t ticks = sc_stale_ticks(p->stale_max_ms);
+		if (ticks == UINT64_MAX) {
+			/* the counter cannot be trusted: the clock stays (relaxed: see sc_proc_stale()) */
+			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
+		} else if (ticks && ticks < (uint64_t) SC_STALE_NEVER) {
+			atomic_store_explicit(&p->stale_ticks, (int64_t) ticks, memory_order_relaxed);
+			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
+		}
 	}
 	sc_gen_drain_end(g, odd, sc_now_ms());
 	return 1;

@@ -36,11 +36,15 @@ typedef struct sc_proc {
 	/* Read on every hit: written only at startup, fork and shutdown. */
 	sc_gen *gen;
 	uint16_t stale_after_ms;   /* drain when the last one is this old (0: never) */
-	uint16_t stale_fine;       /* read the fine clock: the bound is below the coarse one's step */
+	uint8_t stale_fine;        /* read the fine clock: the bound is below the coarse one's step */
+	_Atomic uint8_t stale_calibrating; /* the tick counter may still take over from the clock */
 	_Atomic int state;
-	char pad0[SC_CACHE_LINE - 16];
+	_Atomic int64_t stale_ticks; /* the bound in sc_ticks() once calibrated; SC_STALE_CLOCK
+	                              * before (the clock decides), SC_STALE_NEVER without one */
+	char pad0[SC_CACHE_LINE - 24];
 
 	sc_proc_settings set;
+	uint32_t stale_max_ms;     /* the bound in force (sc_proc_set_staleness) */
 	sc_region region;
 	int ifd;                   /* inotify instance; -1 when none */
 	int ifd_inherited;         /* shared mode: created by the master, not ours to close */
@@ -61,7 +65,11 @@ typedef struct sc_proc {
  * MINIT/MSHUTDOWN (one thread), in a pthread_atfork child handler (one
  * thread), or under init_lock; the hit path only reads gen, the settings
  * and the atomic state. */
+#if defined(__GNUC__) && !defined(_WIN32)
+extern __attribute__((visibility("hidden"))) sc_proc sc_the_proc; /* no GOT load on the hit path */
+#else
 extern sc_proc sc_the_proc;
+#endif
 
 /* Called in a fork()ed child after the machine's own reset (src/php/threads.c
  * points every thread's counters back at their private copy). */
@@ -105,17 +113,56 @@ static inline void sc_watcher_mark_pending(void)
 	}
 }
 
+#define SC_STALE_CLOCK INT64_MIN
+#define SC_STALE_NEVER INT64_MAX
+
+/* The hit's half of sc_proc_stale(): is the last drain older than the
+ * bound, by the tick counter?  True too while the clock must decide
+ * (SC_STALE_CLOCK: every age is at least that), never without a bound
+ * (SC_STALE_NEVER).  One instruction to read the counter, a subtraction
+ * and a compare; signed, so that a CPU whose counter trails the
+ * drainer's by a few ticks reads a small negative age, not a huge one.
+ * Both loads relaxed: a stamp read late is older (the age only grows, the
+ * drain comes earlier), and stale_ticks changes only from the clock to a
+ * calibration or between two calibrations, each within the bound. */
+SC_ALWAYS_INLINE int sc_proc_stale_ticks(const sc_gen *g)
+{
+	return (int64_t) (sc_ticks() - atomic_load_explicit(&((sc_gen *) g)->last_drain_ticks, memory_order_relaxed))
+		>= atomic_load_explicit(&sc_the_proc.stale_ticks, memory_order_relaxed);
+}
+
+/* Is the last drain older than the staleness bound?  Once the tick
+ * counter is calibrated (statcache_watcher.c), sc_proc_stale_ticks()
+ * alone; before that, or where it cannot be trusted, the clock. */
+SC_ALWAYS_INLINE int sc_proc_stale(const sc_gen *g)
+{
+	if (!sc_proc_stale_ticks(g)) {
+		return 0;
+	}
+	if (atomic_load_explicit(&sc_the_proc.stale_ticks, memory_order_relaxed) != SC_STALE_CLOCK) {
+		return 1;
+	}
+	if (sc_the_proc.stale_after_ms) {
+		uint64_t age = (sc_the_proc.stale_fine ? sc_now_fine_ms() : sc_now_ms())
+			- atomic_load_explicit(&((sc_gen *) g)->last_drain_ms, memory_order_relaxed);
+		/* a drain early enough for the calibration, which drains make
+		 * (sc_stale_ticks()), to come soon under a long bound too
+		 * (relaxed: a flag read late costs one early drain) */
+		return age >= sc_the_proc.stale_after_ms
+			|| (atomic_load_explicit(&sc_the_proc.stale_calibrating, memory_order_relaxed)
+				&& age >= SC_TICKS_CALIBRATION_NS / 1000000u);
+	}
+	return 0;
+}
+
 /* The hit path's check: drain first when events are pending, a drain is
  * running, or the last drain is older than the staleness bound. */
-static inline void sc_watcher_sync(void)
+SC_ALWAYS_INLINE void sc_watcher_sync(void)
 {
 	sc_gen *g = sc_the_proc.gen;
 	if (sc_gen_needs_sync(g)) {
 		sc_watcher_drain_pending();
-	} else if (sc_the_proc.stale_after_ms
-			&& (sc_the_proc.stale_fine ? sc_now_fine_ms() : sc_now_ms())
-				- atomic_load_explicit(&g->last_drain_ms, memory_order_relaxed)
-				>= sc_the_proc.stale_after_ms) {
+	} else if (sc_proc_stale(g)) {
 		sc_watcher_drain();
 	}
 }

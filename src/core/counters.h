@@ -18,6 +18,10 @@ typedef struct sc_counters {
 #undef SC_COUNTER_FIELD
 } sc_counters;
 
+/* On the hit path: always inline (a load, an add, a store). */
+#if defined(__GNUC__) && defined(__OPTIMIZE__)
+__attribute__((always_inline))
+#endif
 static inline void sc_count(_Atomic uint64_t *c)
 {
 	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1, memory_order_relaxed);

@@ -7,7 +7,9 @@
 #include "core/gen.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
+#include <unistd.h>
 #include <string.h>
 #include <time.h>
 
@@ -28,7 +30,11 @@ void sc_gen_init(sc_gen *g, uint32_t slots)
 	g->mask = slots - 1;
 	g->magic = SC_GEN_MAGIC;
 	atomic_store_explicit(&g->epoch, 1, memory_order_relaxed);
+	/* relaxed: the table is not shared yet (published by the machine's
+	 * state, or by fork()) */
+	atomic_store_explicit(&g->version, 1, memory_order_relaxed);
 	atomic_store_explicit(&g->last_drain_ms, sc_now_ms(), memory_order_relaxed);
+	atomic_store_explicit(&g->last_drain_ticks, sc_ticks(), memory_order_relaxed);
 }
 
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
@@ -106,7 +112,10 @@ uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid)
 void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms)
 {
 	atomic_fetch_add_explicit(&g->drains, 1, memory_order_relaxed);
+	/* relaxed, both stamps: a hit that reads the one before drains earlier,
+	 * never later (sc_proc_stale(), sc_proc_stale_ticks()) */
 	atomic_store_explicit(&g->last_drain_ms, now_ms, memory_order_relaxed);
+	atomic_store_explicit(&g->last_drain_ticks, sc_ticks(), memory_order_relaxed);
 	/* release: pairs with the acquire load in sc_gen_needs_sync; makes every
 	 * bump of this drain visible before the sequence turns even */
 	atomic_store_explicit(&g->drain_seq, odd_seq + 1, memory_order_release);
@@ -135,3 +144,93 @@ int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid))
 	}
 	return 0;
 }
+
+/* ---- the tick counter as the staleness clock -------------------------- */
+
+#if SC_HAVE_TICKS
+# include <cpuid.h>
+
+/* The TSC counts at one rate on every CPU (invariant TSC) and the kernel
+ * keeps time with it (it checked that the CPUs agree, and would have
+ * switched away from it otherwise). */
+static int sc_ticks_trusted(void)
+{
+	unsigned a, b, c, d;
+	char buf[16];
+	ssize_t n;
+	int fd;
+
+	if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8))) {
+		return 0;
+	}
+	fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		return 0;
+	}
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n == 4 && memcmp(buf, "tsc\n", 4) == 0;
+}
+
+static uint64_t sc_mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* One (CLOCK_MONOTONIC, ticks) pair: the ticks read between two clock
+ * reads, the pair's time their middle, exact to half their distance. */
+static void sc_tick_sample(uint64_t *ns, uint64_t *ticks, uint64_t *err_ns)
+{
+	uint64_t before = sc_mono_ns(), t = sc_ticks(), after = sc_mono_ns();
+	*ns = before + (after - before) / 2;
+	*ticks = t;
+	*err_ns = (after - before) / 2 + 1;
+}
+
+static struct {
+	int trusted;          /* 0: not asked yet, 1: yes, -1: no */
+	uint64_t ns0, ticks0; /* the first sample ... */
+	uint64_t err0;        /* ... and how exact it is */
+} sc_cal;
+
+uint64_t sc_stale_ticks(uint32_t max_ms)
+{
+	uint64_t ns, t, err;
+	double per_ns;
+
+	if (max_ms == 0) {
+		return 0;
+	}
+	if (sc_cal.trusted == 0) {
+		sc_cal.trusted = sc_ticks_trusted() ? 1 : -1;
+	}
+	if (sc_cal.trusted < 0) {
+		return UINT64_MAX;
+	}
+	sc_tick_sample(&ns, &t, &err);
+	if (sc_cal.ticks0 == 0 || t <= sc_cal.ticks0 || ns <= sc_cal.ns0
+			|| (err < sc_cal.err0 && ns - sc_cal.ns0 < SC_TICKS_CALIBRATION_NS)) {
+		/* a first sample, or a more exact one while it is still early */
+		sc_cal.ns0 = ns;
+		sc_cal.ticks0 = t;
+		sc_cal.err0 = err;
+		return 0;
+	}
+	/* the rate is exact to (err0 + err) / interval: wait for an interval of
+	 * at least SC_TICKS_CALIBRATION_NS over which that is 0.2 % or better;
+	 * the bound is then taken 1 % short, so a drain comes early, never late */
+	if (ns - sc_cal.ns0 < SC_TICKS_CALIBRATION_NS || (sc_cal.err0 + err) * 500 > ns - sc_cal.ns0) {
+		return 0;
+	}
+	per_ns = (double) (t - sc_cal.ticks0) / (double) (ns - sc_cal.ns0);
+	return (uint64_t) ((double) max_ms * 1e6 * per_ns * 0.99);
+}
+#else
+uint64_t sc_stale_ticks(uint32_t max_ms)
+{
+	(void) max_ms;
+	return UINT64_MAX;
+}
+#endif

@@ -24,6 +24,21 @@
 
 #define SC_CACHE_LINE 64
 
+/* The hit path's functions, inlined into each answer whatever the
+ * compiler's size heuristics say. */
+#if defined(__GNUC__) && defined(__OPTIMIZE__)
+# define SC_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+/* unoptimized (a debug build): inlining buys nothing, and would show the
+ * compiler's warnings code that constant sizes make unreachable */
+# define SC_ALWAYS_INLINE static inline
+#endif
+#if defined(__GNUC__)
+# define EXPECTED_SC(x) __builtin_expect(!!(x), 1)
+#else
+# define EXPECTED_SC(x) (x)
+#endif
+
 typedef struct sc_gen {
 	/* Line 0: read on every hit, written by drains only. */
 	_Atomic uint32_t epoch;
@@ -34,7 +49,10 @@ typedef struct sc_gen {
 	_Atomic int32_t drainer_pid;     /* who holds drain_seq odd (shared mode) */
 	uint32_t slots;
 	uint32_t magic;
-	char pad0[SC_CACHE_LINE - 36];
+	uint32_t pad_v;
+	_Atomic uint64_t version;        /* bumped after every slot or epoch bump */
+	_Atomic uint64_t last_drain_ticks; /* sc_ticks() of the last drain (0: none) */
+	char pad0[SC_CACHE_LINE - 56];
 
 	/* Line 1: watch accounting and invalidation counters (miss path). */
 	_Atomic int32_t max_wd;          /* highest wd handed out by the instance */
@@ -64,7 +82,7 @@ typedef struct sc_dep {
  * hashes its path): one 64x64->128 multiply per 16 bytes, wyhash-style.
  * Quality only matters for spreading buckets and slots; keys are compared
  * in full. */
-static inline uint64_t sc_hash_mix(uint64_t a, uint64_t b)
+SC_ALWAYS_INLINE uint64_t sc_hash_mix(uint64_t a, uint64_t b)
 {
 #ifdef __SIZEOF_INT128__
 	__uint128_t r = (__uint128_t) a * b;
@@ -75,39 +93,46 @@ static inline uint64_t sc_hash_mix(uint64_t a, uint64_t b)
 #endif
 }
 
-static inline uint64_t sc_hash_read(const unsigned char *p, size_t n)
+SC_ALWAYS_INLINE uint64_t sc_hash_read(const unsigned char *p, size_t n)
 {
 	uint64_t v = 0;
 	memcpy(&v, p, n);
 	return v;
 }
 
-static inline uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
+/* Two independent lanes of 16 bytes a step (32 bytes per round) keep the
+ * multiplier busy and the registers few; the last 17 to 32 bytes are read
+ * as two overlapping lanes ending at the end. */
+SC_ALWAYS_INLINE uint64_t sc_hash_bytes(const void *data, size_t len, uint64_t seed)
 {
-	const unsigned char *p = data;
-	const uint64_t k0 = 0xa0761d6478bd642full, k1 = 0xe7037ed1a0b428dbull;
-	uint64_t a, b;
+	const unsigned char *p = data, *end = p + len;
+	const uint64_t k0 = 0xa0761d6478bd642full, k1 = 0xe7037ed1a0b428dbull, k2 = 0x8ebc6af09c88c6e3ull;
+	uint64_t a, b, s1;
 
 	seed ^= k0;
 	if (len <= 16) {
 		if (len >= 8) {
 			a = sc_hash_read(p, 8);
-			b = sc_hash_read(p + len - 8, 8);
+			b = sc_hash_read(end - 8, 8);
 		} else {
 			a = len ? sc_hash_read(p, len) : 0;
 			b = 0;
 		}
-	} else {
-		size_t i = len;
-		while (i > 16) {
-			seed = sc_hash_mix(sc_hash_read(p, 8) ^ k1, sc_hash_read(p + 8, 8) ^ seed);
-			p += 16;
-			i -= 16;
-		}
-		a = sc_hash_read(p + i - 16, 8);
-		b = sc_hash_read(p + i - 8, 8);
+		return sc_hash_mix(k1 ^ len, sc_hash_mix(a ^ k1, b ^ seed));
 	}
-	return sc_hash_mix(k1 ^ len, sc_hash_mix(a ^ k1, b ^ seed));
+	s1 = seed ^ k2;
+	while ((size_t) (end - p) > 32) {
+		seed = sc_hash_mix(sc_hash_read(p, 8) ^ k1, sc_hash_read(p + 8, 8) ^ seed);
+		s1 = sc_hash_mix(sc_hash_read(p + 16, 8) ^ k2, sc_hash_read(p + 24, 8) ^ s1);
+		p += 32;
+	}
+	/* 1 to 32 bytes left; at least 17 in all: the lanes end at the end */
+	if (len > 32) {
+		p = end - 32;
+	}
+	seed = sc_hash_mix(sc_hash_read(p, 8) ^ k1, sc_hash_read(p + 8, 8) ^ seed);
+	s1 = sc_hash_mix(sc_hash_read(end - 16, 8) ^ k2, sc_hash_read(end - 8, 8) ^ s1);
+	return sc_hash_mix(k1 ^ len, seed ^ s1);
 }
 
 size_t sc_gen_size(uint32_t slots);
@@ -130,17 +155,30 @@ uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino);
  * that may have been a hard link to any of them bumps it. */
 uint32_t sc_gen_dev_slot(const sc_gen *g, uint64_t dev);
 
-static inline uint32_t sc_gen_load(const sc_gen *g, uint32_t slot)
+SC_ALWAYS_INLINE uint32_t sc_gen_load(const sc_gen *g, uint32_t slot)
 {
 	return atomic_load_explicit(&((sc_gen *) g)->gen[slot], memory_order_relaxed);
+}
+
+/* The table's version: it moves after every bump, so a result whose
+ * dependencies all held at version v still holds while the version is v
+ * (sc_result_holds()).  acquire: pairs with the release in sc_gen_bump()
+ * and sc_gen_bump_epoch(); the slots read after it are at least as new as
+ * the bumps the version counts. */
+SC_ALWAYS_INLINE uint64_t sc_gen_version(const sc_gen *g)
+{
+	return atomic_load_explicit(&((sc_gen *) g)->version, memory_order_acquire);
 }
 
 static inline void sc_gen_bump(sc_gen *g, uint32_t slot)
 {
 	atomic_fetch_add_explicit(&g->gen[slot], 1, memory_order_relaxed);
+	/* release: pairs with the acquire in sc_gen_version(); a reader that
+	 * sees the new version sees the slot bumped */
+	atomic_fetch_add_explicit(&g->version, 1, memory_order_release);
 }
 
-static inline uint32_t sc_gen_epoch(const sc_gen *g)
+SC_ALWAYS_INLINE uint32_t sc_gen_epoch(const sc_gen *g)
 {
 	return atomic_load_explicit(&((sc_gen *) g)->epoch, memory_order_relaxed);
 }
@@ -150,6 +188,8 @@ static inline void sc_gen_bump_epoch(sc_gen *g)
 {
 	/* release: a reader that sees the new epoch sees what preceded it */
 	atomic_fetch_add_explicit(&g->epoch, 1, memory_order_release);
+	/* release: pairs with the acquire in sc_gen_version(), as in sc_gen_bump() */
+	atomic_fetch_add_explicit(&g->version, 1, memory_order_release);
 }
 
 /* A sync point: events for a change this process made are queued now. */
@@ -160,7 +200,7 @@ static inline void sc_gen_mark_pending(sc_gen *g)
 }
 
 /* The hit path's only question before trusting its counters. */
-static inline int sc_gen_needs_sync(const sc_gen *g)
+SC_ALWAYS_INLINE int sc_gen_needs_sync(const sc_gen *g)
 {
 	sc_gen *m = (sc_gen *) g;
 	if (atomic_load_explicit(&m->pending, memory_order_acquire)) {
@@ -179,7 +219,7 @@ void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms);
 int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid));
 
 /* Valid iff the epoch and every recorded slot still hold. */
-static inline int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n)
+SC_ALWAYS_INLINE int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n)
 {
 	if (sc_gen_epoch(g) != epoch) {
 		return 0;
@@ -191,6 +231,32 @@ static inline int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep
 	}
 	return 1;
 }
+
+/* A counter that moves at a constant rate on every CPU, read without a
+ * call (x86-64: the TSC, one instruction); 0 where there is none.  Only a
+ * clock calibrated against CLOCK_MONOTONIC (statcache_watcher.c) trusts it. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+# include <x86intrin.h>
+# define SC_HAVE_TICKS 1
+SC_ALWAYS_INLINE uint64_t sc_ticks(void)
+{
+	return __rdtsc();
+}
+#else
+# define SC_HAVE_TICKS 0
+SC_ALWAYS_INLINE uint64_t sc_ticks(void)
+{
+	return 0;
+}
+#endif
+
+/* The staleness bound of max_ms in sc_ticks(), from the counter's rate
+ * measured against CLOCK_MONOTONIC since this process first asked (at
+ * least SC_TICKS_CALIBRATION_NS ago), taken 1 % short; 0 while that is
+ * not known yet, UINT64_MAX where the counter cannot be trusted.  Called by one
+ * thread at a time (the drainer, at the end of a drain). */
+#define SC_TICKS_CALIBRATION_NS 10000000u
+uint64_t sc_stale_ticks(uint32_t max_ms);
 
 /* Drain stamps: CLOCK_MONOTONIC_COARSE (a few ns, no syscall), truncated to
  * milliseconds; it lags the true time by up to its resolution. */

@@ -20,6 +20,10 @@
 
 #include "core/gen.h"
 
+#if defined(__SSE2__)
+# include <emmintrin.h>
+#endif
+
 #define SC_MAX_DEPS 4
 
 typedef enum {
@@ -61,6 +65,8 @@ typedef struct sc_result {
 	uint8_t access_ok;       /* of those, which succeeded */
 	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass; VIA: via_deps used */
 	int32_t wd;              /* a watched directory's wd, else -1 */
+	uint64_t held_at;        /* the table's version when deps were last seen to
+	                          * hold (0: not since the result was set) */
 	sc_dep deps[SC_MAX_DEPS];
 	sc_entry *target;        /* ALIAS, VIA: the canonical entry; LINK: its readlink()
 	                          * text once read (an entry keyed "\0" + text) */
@@ -89,13 +95,62 @@ void sc_table_free(sc_table *t);
 /* Drops every entry (caps, statcache_reset(), a fork()ed child). */
 void sc_table_clear(sc_table *t);
 
-static inline uint64_t sc_table_hash(const char *key, size_t len)
+SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
 {
 	return sc_hash_bytes(key, len, 0x73746174u);
 }
 
+/* An unaligned 8-byte load (a plain mov on the targets PHP runs on). */
+SC_ALWAYS_INLINE uint64_t sc_load64(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* memcmp(a, b, len) == 0 inline, without libc's call and dispatch: the
+ * hit path compares one key in full, and on a hit the keys are equal, so
+ * the differences are or-ed together without a branch per step: 32 bytes
+ * a step, then what is left but the last 16, then those (overlapping). */
+SC_ALWAYS_INLINE int sc_key_eq(const char *a, const char *b, size_t len)
+{
+	size_t i;
+
+	if (len >= 16) {
+#if defined(__SSE2__)
+		__m128i d = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + len - 16)),
+			_mm_loadu_si128((const __m128i *) (b + len - 16)));
+		for (i = 0; i + 32 < len; i += 32) {
+			d = _mm_or_si128(d, _mm_or_si128(
+				_mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + i)), _mm_loadu_si128((const __m128i *) (b + i))),
+				_mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + i + 16)), _mm_loadu_si128((const __m128i *) (b + i + 16)))));
+		}
+		if (len - i > 16) {
+			d = _mm_or_si128(d, _mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + i)),
+				_mm_loadu_si128((const __m128i *) (b + i))));
+		}
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) == 0xffff;
+#else
+		uint64_t d = (sc_load64(a + len - 16) ^ sc_load64(b + len - 16)) | (sc_load64(a + len - 8) ^ sc_load64(b + len - 8));
+		for (i = 0; i + 16 < len; i += 16) {
+			d |= (sc_load64(a + i) ^ sc_load64(b + i)) | (sc_load64(a + i + 8) ^ sc_load64(b + i + 8));
+		}
+		return d == 0;
+#endif
+	}
+	if (len >= 8) {
+		return !((sc_load64(a) ^ sc_load64(b)) | (sc_load64(a + len - 8) ^ sc_load64(b + len - 8)));
+	}
+	for (i = 0; i < len; i++) {
+		if (a[i] != b[i]) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* On the hit path: inline, one probe in the common case. */
-static inline sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
+SC_ALWAYS_INLINE sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
 {
 	uint32_t mask = t->cap - 1;
 	if (!t->cap) {
@@ -106,7 +161,7 @@ static inline sc_entry *sc_table_find(const sc_table *t, const char *key, size_t
 		if (!e) {
 			return NULL;
 		}
-		if (e->hash == hash && e->len == len && memcmp(e->key, key, len) == 0) {
+		if (e->hash == hash && e->len == len && sc_key_eq(e->key, key, len)) {
 			return e;
 		}
 	}
@@ -117,6 +172,27 @@ sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash);
 static inline int sc_result_valid(const sc_gen *g, const sc_result *r)
 {
 	return r->kind != SC_KIND_EMPTY && sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps);
+}
+
+/* sc_result_valid() on the hit path: while the generation table is at the
+ * version its dependencies were last seen holding at, nothing they record
+ * can have moved (every bump moves the version), so they are not read
+ * again.  v is sc_gen_version(), loaded (acquire) before this reads any
+ * slot: a bump the slots show is then counted in a later version, never
+ * in v.  The result's own thread writes held_at (the table is private). */
+SC_ALWAYS_INLINE int sc_result_holds(const sc_gen *g, sc_result *r, uint64_t v)
+{
+	if (r->kind == SC_KIND_EMPTY) {
+		return 0;
+	}
+	if (r->held_at == v) {
+		return 1;
+	}
+	if (!sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps)) {
+		return 0;
+	}
+	r->held_at = v;
+	return 1;
 }
 
 /* A VIA result's own dependencies (its links), beyond sc_result_valid(). */

@@ -40,10 +40,10 @@ static inline sc_entry *sc_lookup_hit(sc_cache *c, sc_entry *e)
 /* The canonical entry answering for path, or NULL when PHP's own call must
  * answer (relative, untrusted, a symlink loop, ...).  The hit path is
  * inline: the sync check, a hash, one probe, a few loads. */
-static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
+SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 {
 	sc_gen *g;
-	uint64_t h;
+	uint64_t h, v;
 	sc_entry *e;
 
 	if (sc_watcher_start() < 0) {
@@ -52,16 +52,17 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	}
 	g = sc_the_proc.gen;
 	sc_watcher_sync();
+	v = sc_gen_version(g);
 	h = sc_table_hash(path, len);
 	e = sc_table_find(&c->table, path, len, h);
-	if (e && sc_result_valid(g, &e->r)) {
+	if (e && sc_result_holds(g, &e->r, v)) {
 		sc_entry *t = e;
 		if (__builtin_expect(e->r.kind >= SC_KIND_ALIAS, 0)) {
 			if (e->r.kind == SC_KIND_VIA) {
 				return sc_lookup_via(c, e, path, len, h);
 			}
 			t = e->r.target;
-			if (!sc_result_valid(g, &t->r)) {
+			if (!sc_result_holds(g, &t->r, v)) {
 				return sc_lookup_miss(c, path, len, h);
 			}
 			if (t->r.kind == SC_KIND_VIA) {
@@ -78,9 +79,68 @@ static inline sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	return sc_lookup_miss(c, path, len, h);
 }
 
+/* The hit alone, for the answers' first try: the canonical entry of a
+ * FOUND or MISSING result for path (an alias's target included), when
+ * nothing else is to be done first; NULL for everything else, which
+ * sc_lookup() then handles: no process machine yet, events pending or a
+ * drain due (or the clock to ask), a miss, a spelling through symlinks,
+ * a link, a result PHP answers.  The caller has found verify_rate 0 (a
+ * verification due is sc_lookup()'s).  No call, no syscall, no store but held_at;
+ * errno untouched; nothing counted (the caller that answers from it calls
+ * sc_count_hit(), one that does not goes on to sc_lookup(), which counts). */
+SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
+{
+	sc_gen *g = sc_the_proc.gen;
+	uint64_t v;
+	sc_entry *e;
+
+	/* acquire: pairs with the release that publishes a started machine */
+	if (atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
+			|| sc_gen_needs_sync(g) || sc_proc_stale_ticks(g)) {
+		return NULL;
+	}
+	v = sc_gen_version(g);
+	e = sc_table_find(&c->table, path, len, sc_table_hash(path, len));
+	if (!e || !sc_result_holds(g, &e->r, v)) {
+		return NULL;
+	}
+	if (e->r.kind == SC_KIND_ALIAS) {
+		e = e->r.target;
+		if (!sc_result_holds(g, &e->r, v)) {
+			return NULL;
+		}
+	}
+	return e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING ? e : NULL;
+}
+
+/* Counts an answer given from sc_hit(), as sc_lookup_hit() would. */
+SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, const sc_entry *e)
+{
+	sc_count(&c->n->hits);
+	if (e->r.kind == SC_KIND_MISSING) {
+		sc_count(&c->n->negative_hits);
+	}
+}
+
+/* sc_access() when the kernel must be asked (out of line). */
+int sc_access_ask(sc_cache *c, sc_entry *e, int mode);
+
 /* access(path, mode) for a FOUND entry, asked of the kernel once per
- * validity of the entry: 0 if allowed, -1 if not. */
-int sc_access(sc_cache *c, sc_entry *e, int mode);
+ * validity of the entry: 0 if allowed, -1 if not.  F_OK and a mode asked
+ * before are answered from the entry, inline. */
+static inline int sc_access(sc_cache *c, sc_entry *e, int mode)
+{
+	const sc_result *r = &e->r;
+	int bit = mode & 7;
+
+	if (bit == 0) {
+		return r->kind == SC_KIND_FOUND ? 0 : -1;
+	}
+	if ((r->access_known & bit) == bit) {
+		return (r->access_ok & bit) == bit ? 0 : -1;
+	}
+	return sc_access_ask(c, e, mode);
+}
 
 /* Marks every spelling's result for path as needing a refill
  * (clearstatcache($filename)). */

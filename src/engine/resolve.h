@@ -72,6 +72,7 @@ static inline void sc_set(sc_result *r, sc_kind kind, int err, uint32_t epoch)
 	r->err = err;
 	r->epoch = epoch;
 	r->ndeps = 0;
+	r->held_at = 0;
 	r->access_known = 0;
 	r->access_ok = 0;
 	r->wd = -1;

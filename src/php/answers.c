@@ -35,24 +35,11 @@
 #include "engine/follow.h"
 #include "php/answers.h"
 #include "php/realpath.h"
+#include "php/hit.h"
 
 #include <sys/stat.h>
 
 /* ---- plain-files wrapper ---------------------------------------------------- */
-
-/* The errno PHP's own call leaves when it fails on a name the cache knows
- * missing: the kernel's (NTS), or ENOENT where PHP's virtual CWD walks the
- * name first and fails it itself (ZTS: virtual_file_ex()).  PHP words a
- * later warning from a stale errno (an include of a directory). */
-static zend_always_inline int sc_fail_errno(const sc_entry *e)
-{
-#ifdef ZTS
-	(void) e;
-	return ENOENT;
-#else
-	return e->r.err;
-#endif
-}
 
 /* Does a path of more than "/" end in '/'? */
 static zend_always_inline bool sc_slashed(const char *path, size_t len)
@@ -197,7 +184,7 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 		RETVAL_FALSE;
 		return true;
 	}
-	if (sc_access(SCG(cache), e, mode) == 0) {
+	if (sc_access(SCG(cache), e, mode) == 0) { /* F_OK: from the entry, inline */
 		errno = err;
 		RETVAL_TRUE;
 	} else {
@@ -207,20 +194,29 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 	return true;
 }
 
-/* The handler of a function of one path argument: answer(path, how, ...)
- * from the cache, or what was installed before, with the errno it would
- * have seen. */
-#define SC_PATH_HANDLER(fname, answer, how) \
-	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+/* The handler of a function of one path argument: hit(path, how, ...)
+ * first (src/php/hit.h: no call, errno untouched on a success), then
+ * answer(path, how, ...) the whole way, out of line so that the hit's
+ * handler stays small, or what was installed before, with the errno it
+ * would have seen. */
+#define SC_PATH_HANDLER(fname, hit, answer, how) \
+	static zend_never_inline void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
 		if (!answer(sc_path_arg(execute_data), how, return_value, err)) { \
 			errno = err; /* PHP's call sees the errno it would have seen */ \
 			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
+	} \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		zend_string *path = sc_path_arg(execute_data); \
+		if (!path || !hit(path, how, return_value)) { \
+			sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
 	}
 
-#define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, sc_answer_access, mode)
+#define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, sc_hit_access, sc_answer_access, mode)
 
 SC_ACCESS_HANDLER(file_exists, F_OK)
 SC_ACCESS_HANDLER(is_readable, R_OK)
@@ -239,14 +235,13 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 	bool exists_check = type == FS_IS_FILE || type == FS_IS_DIR || type == FS_IS_LINK;
 	zend_string *cur;
-	php_stream_statbuf ssb;
 	sc_entry *e;
 
 	if (!path || !SCG(active) || ZSTR_LEN(path) == 0 || ZSTR_VAL(path)[0] != '/') {
 		return false;
 	}
 	cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
-	if (cur && (cur == path || zend_string_equal_content(cur, path))) {
+	if (cur && sc_same_string(cur, path)) {
 		return false;
 	}
 	if (!link_op && sc_vcwd_stat(ZSTR_VAL(path), ZSTR_LEN(path), false, &e)) {
@@ -286,51 +281,10 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		return false;
 	}
 	errno = err;
-	memset(&ssb, 0, sizeof(ssb));
-	ssb.sb = e->r.st;
-	if (link_op) {
-		if (BG(CurrentLStatFile)) {
-			zend_string_release(BG(CurrentLStatFile));
-		}
-		BG(CurrentLStatFile) = zend_string_copy(path);
-		memcpy(&BG(lssb), &ssb, sizeof(ssb));
-	}
-	if (!link_op || !S_ISLNK(ssb.sb.st_mode)) {
-		if (BG(CurrentStatFile)) {
-			zend_string_release(BG(CurrentStatFile));
-		}
-		BG(CurrentStatFile) = zend_string_copy(path);
-		memcpy(&BG(ssb), &ssb, sizeof(ssb));
-	}
-	switch (type) {
-		case FS_PERMS: RETVAL_LONG((zend_long) ssb.sb.st_mode); return true;
-		case FS_INODE: RETVAL_LONG((zend_long) ssb.sb.st_ino); return true;
-		case FS_SIZE: RETVAL_LONG((zend_long) ssb.sb.st_size); return true;
-		case FS_OWNER: RETVAL_LONG((zend_long) ssb.sb.st_uid); return true;
-		case FS_GROUP: RETVAL_LONG((zend_long) ssb.sb.st_gid); return true;
-		case FS_MTIME: RETVAL_LONG((zend_long) ssb.sb.st_mtime); return true;
-		case FS_CTIME: RETVAL_LONG((zend_long) ssb.sb.st_ctime); return true;
-		case FS_IS_FILE: RETVAL_BOOL(S_ISREG(ssb.sb.st_mode)); return true;
-		case FS_IS_DIR: RETVAL_BOOL(S_ISDIR(ssb.sb.st_mode)); return true;
-		case FS_IS_LINK: RETVAL_BOOL(S_ISLNK(ssb.sb.st_mode)); return true;
-		case FS_TYPE:
-			switch (ssb.sb.st_mode & S_IFMT) {
-				case S_IFLNK: RETVAL_STRING("link"); return true;
-				case S_IFIFO: RETVAL_STRING("fifo"); return true;
-				case S_IFCHR: RETVAL_STRING("char"); return true;
-				case S_IFDIR: RETVAL_STRING("dir"); return true;
-				case S_IFBLK: RETVAL_STRING("block"); return true;
-				case S_IFREG: RETVAL_STRING("file"); return true;
-				case S_IFSOCK: RETVAL_STRING("socket"); return true;
-			}
-			break;
-	}
-	/* not reached for the types intercepted; PHP's own call answers (its
-	 * cache now holds the path, so it makes no syscall) */
-	return false;
+	return sc_stat_found(path, type, e, return_value);
 }
 
-#define SC_STAT_HANDLER(fname, type) SC_PATH_HANDLER(fname, sc_answer_stat, type)
+#define SC_STAT_HANDLER(fname, type) SC_PATH_HANDLER(fname, sc_hit_stat, sc_answer_stat, type)
 
 SC_STAT_HANDLER(is_file, FS_IS_FILE)
 SC_STAT_HANDLER(is_dir, FS_IS_DIR)
@@ -419,6 +373,7 @@ void sc_readlink(INTERNAL_FUNCTION_PARAMETERS)
 static void sc_uncached(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 {
 	SCG(bypass_depth)++;
+	statcache_hit_gate_shut();
 	zend_try {
 		orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	} zend_catch {
@@ -465,5 +420,46 @@ void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 		}
 	}
 }
+
+/* ---- the request's wrapper table ---------------------------------------- */
+
+/* sc_file_wrapper_plain() after the table changed: searched once, then a
+ * pointer compare per lookup until the next change. */
+bool sc_file_wrapper_recheck(void)
+{
+	HashTable *ht = FG(stream_wrappers);
+	bool plain = true;
+
+	if (ht) {
+		plain = zend_hash_str_find_ptr(ht, "file", sizeof("file") - 1) == &php_plain_files_wrapper;
+	}
+	SCG(wrappers_seen) = ht;
+	SCG(file_wrapper_plain) = plain;
+	return plain;
+}
+
+/* stream_wrapper_register() & co change the request's table in place (the
+ * pointer sc_file_wrapper_plain() compares stays): the next lookup searches
+ * it again, and the hit path waits for it.  Marked before too, for a lookup
+ * PHP's call makes itself (an autoloader run for the class name). */
+static void sc_wrappers_changed(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
+{
+	SCG(wrappers_seen) = SC_WRAPPERS_UNSEEN;
+	statcache_hit_gate_shut();
+	orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	SCG(wrappers_seen) = SC_WRAPPERS_UNSEEN;
+	statcache_hit_gate_shut();
+}
+
+#define SC_WRAPPERS_HANDLER(fname) \
+	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_wrappers_changed(sc_orig(SC_I_##fname), INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+
+SC_WRAPPERS_HANDLER(stream_wrapper_register)
+SC_WRAPPERS_HANDLER(stream_register_wrapper)
+SC_WRAPPERS_HANDLER(stream_wrapper_unregister)
+SC_WRAPPERS_HANDLER(stream_wrapper_restore)
 
 #endif

@@ -45,12 +45,32 @@ static inline bool sc_kernel_fs_path(const char *path, size_t len)
 	return false;
 }
 
+/* The request's wrapper table as sc_file_wrapper_plain() last checked it:
+ * SC_WRAPPERS_UNSEEN after stream_wrapper_register(), _unregister() and
+ * _restore() (hooks.c), which every change of file:// goes through, and at
+ * RINIT; otherwise FG(stream_wrappers) as it was then (NULL: PHP's global
+ * table, which only MINIT changes). */
+#define SC_WRAPPERS_UNSEEN ((HashTable *) (uintptr_t) 1)
+bool sc_file_wrapper_recheck(void);
+
+/* Is file:// (which answers for plain paths) still PHP's plain-files
+ * wrapper, not a user wrapper registered as file://?  One compare per
+ * lookup; the table is searched only after it changed. */
+static zend_always_inline bool sc_file_wrapper_plain(void)
+{
+	if (EXPECTED(FG(stream_wrappers) == SCG(wrappers_seen))) {
+		return SCG(file_wrapper_plain);
+	}
+	return sc_file_wrapper_recheck();
+}
+
 /* The canonical entry for a path PHP was asked about, or NULL when PHP's
  * own call must answer.  open_basedir is not consulted here: a caller
  * that answers asks sc_basedir_allows() first. */
 static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 {
 	sc_cache *c;
+	sc_entry *e;
 
 	if (!SCG(active) || SCG(bypass_depth)) {
 		return NULL;
@@ -65,19 +85,50 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 		sc_count(&c->n->bypassed);
 		return NULL;
 	}
-	if (FG(stream_wrappers)) {
+	if (UNEXPECTED(!sc_file_wrapper_plain())) {
 		/* a user wrapper registered as file:// answers for plain paths */
-		php_stream_wrapper *w = zend_hash_str_find_ptr(FG(stream_wrappers), "file", sizeof("file") - 1);
-		if (w != &php_plain_files_wrapper) {
-			sc_count(&c->n->bypassed);
-			return NULL;
-		}
+		sc_count(&c->n->bypassed);
+		return NULL;
 	}
-	if (!sc_ops_intact()) {
+	if (UNEXPECTED(!sc_ops_intact())) {
 		sc_watcher_mark_pending();
 	}
 	c->verify_rate = (uint64_t) SCG(verify_rate);
-	return sc_lookup(c, path, len);
+	e = sc_lookup(c, path, len);
+	if (!c->verify_rate) {
+		/* active, no bypass, a cache, file:// plain, no verification: what
+		 * sc_hook_hit() needs, until one of them may change */
+		SCG(hit_gate) = FG(stream_wrappers);
+	}
+	return e;
+}
+
+/* The answers' first try: sc_hit() behind sc_hook_lookup()'s guards, for
+ * an absolute path PHP's own call takes as given (no trailing '/', no
+ * open_basedir in force; not where PHP's virtual CWD resolves names
+ * first: ZTS).  The guards that only change when we are told (statcache
+ * on, no bypass, this thread's cache made, file:// PHP's own, no
+ * verify_rate) are one compare: SCG(hit_gate) is the wrapper table they
+ * were last found true with (php_statcache.h), and a table made since
+ * (a C extension registering a wrapper) differs from it.  The ops, which
+ * another extension replaces without a word, are compared every time.
+ * NULL: the answer takes the whole way, sc_hook_lookup(), which also
+ * logs replaced ops and drains. */
+static zend_always_inline sc_entry *sc_hook_hit(const zend_string *path)
+{
+#ifdef VIRTUAL_DIR
+	(void) path;
+	return NULL;
+#else
+	size_t len = ZSTR_LEN(path);
+
+	if (UNEXPECTED(FG(stream_wrappers) != SCG(hit_gate))
+			|| len <= 1 || len >= MAXPATHLEN || ZSTR_VAL(path)[0] != '/' || ZSTR_VAL(path)[len - 1] == '/'
+			|| (PG(open_basedir) && *PG(open_basedir)) || !sc_ops_ours()) {
+		return NULL;
+	}
+	return sc_hit(SCG(cache), ZSTR_VAL(path), len);
+#endif
 }
 
 /* May the answer settled for path stand in for PHP's call under the

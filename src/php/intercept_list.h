@@ -95,7 +95,11 @@
 	F(include, gzopen) \
 	F(include, gzfile) \
 	F(include, readgzfile) \
-	M(include, splfileobject, __construct)
+	M(include, splfileobject, __construct) \
+	F(answer, stream_wrapper_register) \
+	F(answer, stream_register_wrapper) \
+	F(answer, stream_wrapper_unregister) \
+	F(answer, stream_wrapper_restore)
 
 /* The handler of an intercept: sc_<name> (a method: sc_spl_<name>), or
  * sc_sync_<name> for a sync point. */

@@ -24,12 +24,8 @@ void (*sc_prev_error_cb)(int type, zend_string *error_filename, const uint32_t e
 zend_string *(*sc_prev_resolve_path)(zend_string *filename);
 _Atomic uint64_t sc_ops_replaced;
 
-bool sc_ops_intact(void)
+bool sc_ops_found_replaced(void)
 {
-	if (php_plain_files_wrapper.wops == &sc_wops && php_stream_stdio_ops.write == sc_stdio_ours.write
-			&& php_stream_stdio_ops.close == sc_stdio_ours.close) {
-		return true;
-	}
 	if (atomic_fetch_add_explicit(&sc_ops_replaced, 1, memory_order_relaxed) == 0) {
 		sc_log_once(SC_LOG_OPS_REPLACED, "statcache: the plain-files wrapper or stdio ops were "
 			"replaced at run time (Swoole file hooks?); every lookup now drains the event queue first");

@@ -29,8 +29,15 @@ static inline zif_handler sc_orig(sc_intercept_id id)
  * sc_stdio_ours: the stdio ops as patched in place). */
 extern const php_stream_wrapper_ops *sc_orig_wops;
 extern php_stream_ops sc_orig_stdio;
-extern php_stream_wrapper_ops sc_wops;
-extern php_stream_ops sc_stdio_ours;
+/* hidden: the hit path compares against them at a fixed offset, not
+ * through the GOT */
+#if defined(__GNUC__) && !defined(_WIN32)
+# define SC_HIDDEN __attribute__((visibility("hidden")))
+#else
+# define SC_HIDDEN
+#endif
+extern SC_HIDDEN php_stream_wrapper_ops sc_wops;
+extern SC_HIDDEN php_stream_ops sc_stdio_ours;
 
 /* PHP's glob:// wrapper, where a copy of it with our opener replaced it. */
 extern const php_stream_wrapper *sc_glob_orig;
@@ -43,10 +50,25 @@ extern zend_string *(*sc_prev_resolve_path)(zend_string *filename);
 /* Times our patched ops were found replaced at run time (Swoole's hooks). */
 extern _Atomic uint64_t sc_ops_replaced;
 
+/* sc_ops_intact()'s answer once it found our ops gone: logged once,
+ * counted every time; false. */
+bool sc_ops_found_replaced(void);
+
 /* Are our patched ops still in place?  Swoole's file hooks copy their own
- * ops over both structs at run time; then every lookup drains first, which
- * stays exact without our sync points (src/php/sync.c). */
-bool sc_ops_intact(void);
+ * ops over both structs at run time, with nothing to tell us; then every
+ * lookup drains first, which stays exact without our sync points
+ * (src/php/sync.c).  Asked on every lookup (the hit path included), so
+ * inline: three compares. */
+static zend_always_inline bool sc_ops_ours(void)
+{
+	return php_plain_files_wrapper.wops == &sc_wops && php_stream_stdio_ops.write == sc_stdio_ours.write
+		&& php_stream_stdio_ops.close == sc_stdio_ours.close;
+}
+
+static zend_always_inline bool sc_ops_intact(void)
+{
+	return EXPECTED(sc_ops_ours()) || sc_ops_found_replaced();
+}
 
 /* Tests: puts PHP's original ops back over the patched structs. */
 void sc_orig_put_back(void);

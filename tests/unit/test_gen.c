@@ -14,6 +14,8 @@
 
 #include "core/gen.h"
 
+#include <time.h>
+
 #define SLOTS 65536u
 
 static sc_gen *gen_new(uint32_t slots)
@@ -342,6 +344,49 @@ static void concurrent_drains_never_overlap(void **state)
 	assert_int_equal(atomic_load(&g->drains), (uint64_t) atomic_load(&hammer_drains));
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* The staleness bound in ticks: nothing (0) until the rate is measured over
+ * SC_TICKS_CALIBRATION_NS at least, then the bound taken short, never long:
+ * at most max_ms worth of ticks as measured here over a longer interval,
+ * and no more than 3 % under it.  Where the counter is not trusted (no
+ * invariant TSC, another clocksource, no counter), UINT64_MAX from the
+ * first call on. */
+static void stale_ticks_are_measured_then_a_little_under_the_bound(void **state)
+{
+	uint64_t ns0 = mono_ns(), t0 = sc_ticks(), r, ns1, t1;
+	struct timespec ms = { 0, 1000000 };
+	double per_ns;
+
+	(void) state;
+	assert_int_equal(sc_stale_ticks(0), 0);      /* no bound: nothing to measure */
+	r = sc_stale_ticks(5);
+	if (r == UINT64_MAX) {
+		assert_int_equal(sc_stale_ticks(5), UINT64_MAX);
+		return;
+	}
+	assert_int_equal(r, 0);                      /* the first sample */
+	while ((r = sc_stale_ticks(5)) == 0) {
+		assert_true(mono_ns() - ns0 < 5000000000u); /* measured within 5 s */
+		nanosleep(&ms, NULL);
+	}
+	assert_true(mono_ns() - ns0 >= SC_TICKS_CALIBRATION_NS);
+	do {
+		nanosleep(&ms, NULL);
+	} while (mono_ns() - ns0 < 100000000u);
+	ns1 = mono_ns();
+	t1 = sc_ticks();
+	per_ns = (double) (t1 - t0) / (double) (ns1 - ns0);
+	r = sc_stale_ticks(5);
+	assert_true((double) r <= 5e6 * per_ns);
+	assert_true((double) r >= 5e6 * per_ns * 0.97);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -357,6 +402,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(drain_wait_recovers_a_drain_held_by_a_dead_process, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_wait_waits_for_a_live_drainer_without_dropping_anything, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(concurrent_drains_never_overlap, gen_setup, gen_teardown),
+		cmocka_unit_test(stale_ticks_are_measured_then_a_little_under_the_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -265,6 +265,79 @@ static void result_valid_is_false_for_empty_and_when_deps_change(void **state)
 	free(mem);
 }
 
+/* The hit path's shortcut: a result seen holding at the table's version is
+ * not read again until the version moves, and every bump (a slot, the
+ * epoch) moves it; a result refilled (held_at 0) is read again. */
+static void result_holds_reads_deps_again_after_any_bump(void **state)
+{
+	sc_table *t = *state;
+	void *mem = NULL;
+	sc_gen *g;
+	sc_entry *e = get(t, "/h");
+	uint64_t v;
+
+	assert_int_equal(posix_memalign(&mem, SC_CACHE_LINE, sc_gen_size(64)), 0);
+	g = mem;
+	sc_gen_init(g, 64);
+	e->r.kind = SC_KIND_FOUND;
+	e->r.epoch = sc_gen_epoch(g);
+	e->r.ndeps = 1;
+	e->r.deps[0].slot = 7;
+	e->r.deps[0].val = sc_gen_load(g, 7);
+
+	v = sc_gen_version(g);
+	assert_int_not_equal(v, 0);
+	assert_true(sc_result_holds(g, &e->r, v));
+	assert_true(e->r.held_at == v);
+
+	/* an unrelated bump moves the version: read again, still holds */
+	sc_gen_bump(g, 8);
+	assert_true(sc_gen_version(g) != v);
+	v = sc_gen_version(g);
+	assert_true(sc_result_holds(g, &e->r, v));
+	assert_true(e->r.held_at == v);
+
+	/* its own slot: the version moves, the deps are read, it fails */
+	sc_gen_bump(g, 7);
+	assert_false(sc_result_holds(g, &e->r, sc_gen_version(g)));
+	e->r.deps[0].val = sc_gen_load(g, 7);
+	v = sc_gen_version(g);
+	assert_true(sc_result_holds(g, &e->r, v));
+
+	/* the epoch too */
+	sc_gen_bump_epoch(g);
+	assert_true(sc_gen_version(g) != v);
+	assert_false(sc_result_holds(g, &e->r, sc_gen_version(g)));
+
+	/* EMPTY never holds, even at the version it last held at */
+	e->r.epoch = sc_gen_epoch(g);
+	v = sc_gen_version(g);
+	assert_true(sc_result_holds(g, &e->r, v));
+	e->r.kind = SC_KIND_EMPTY;
+	assert_false(sc_result_holds(g, &e->r, v));
+	free(mem);
+}
+
+/* sc_key_eq() is memcmp() == 0 for every length the steps cover, with a
+ * difference at every position, first and last byte included. */
+static void key_compare_is_memcmp_at_every_length_and_position(void **state)
+{
+	char a[200], b[200];
+
+	(void) state;
+	for (size_t len = 0; len <= 130; len++) {
+		for (size_t i = 0; i < len; i++) {
+			a[i] = b[i] = (char) ('a' + i % 23);
+		}
+		assert_true(sc_key_eq(a, b, len));
+		for (size_t k = 0; k < len; k++) {
+			b[k] ^= 0x20;
+			assert_false(sc_key_eq(a, b, len));
+			b[k] ^= 0x20;
+		}
+	}
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -278,6 +351,8 @@ int main(void)
 		cmocka_unit_test(a_zeroed_or_freed_table_starts_on_first_get),
 		cmocka_unit_test(init_rounds_a_bad_capacity_to_64),
 		cmocka_unit_test_setup_teardown(result_valid_is_false_for_empty_and_when_deps_change, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(result_holds_reads_deps_again_after_any_bump, table_setup, table_teardown),
+		cmocka_unit_test(key_compare_is_memcmp_at_every_length_and_position),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
