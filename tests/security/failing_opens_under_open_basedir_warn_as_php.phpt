@@ -29,7 +29,7 @@ for ($pass = 0; $pass < 2; $pass++) {
     }
     echo json_encode([fopen("Nope.txt", "r", true), file_get_contents("Nope.txt", true)]), "\n";
 }
-if (function_exists("statcache_stats")) {
+if (function_exists("statcache_stats") && ini_get("statcache.enable_cli")) {   // not the reference run of a PHP with statcache built in
     echo "open failures from the cache: ", statcache_stats()["open_failures"] > 0 ? "yes" : "no", "\n";
 }
 ');

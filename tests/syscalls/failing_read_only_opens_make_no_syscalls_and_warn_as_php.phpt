@@ -59,7 +59,7 @@ fopen("Nope.php", "r", true);
 file("Nope.php", FILE_USE_INCLUDE_PATH | FILE_IGNORE_NEW_LINES);
 file_get_contents("Nope.php", true);
 restore_error_handler();
-if (function_exists("statcache_stats")) {
+if (function_exists("statcache_stats") && ini_get("statcache.enable_cli")) {   // not the reference run of a PHP with statcache built in
     echo statcache_stats()["open_failures"] > 0 ? "open failures counted" : "no open failures", "\n";
 }
 ');
