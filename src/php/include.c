@@ -357,12 +357,19 @@ static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handle
 	return r;
 }
 
-/* An absolute name: php_resolve_path() is tsrm_realpath() of it; a
- * canonical spelling the cache knows missing fails without a syscall (code
- * running from a wrapper keeps its resolver). */
+/* An absolute name: php_resolve_path() is tsrm_realpath() of it, which,
+ * once the fill has left the name in PHP's realpath cache, answers from
+ * there: that answer is handed on as the fill found it, without PHP's walk
+ * (sc_realpath_handoff()); a canonical spelling the cache knows missing
+ * fails without a syscall (code running from a wrapper keeps its
+ * resolver).  opcache, installed after us, still runs first and calls this
+ * as PHP's resolver. */
 static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *handled)
 {
+	char resolved[SC_RP_MAX];
 	zend_string *exec_filename;
+	size_t rlen;
+	int r;
 
 	*handled = false;
 	/* an include never starts the cache (the first lookup does) */
@@ -370,10 +377,11 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 			|| !sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
 		return NULL;
 	}
-	if (sc_cached_realpath(name, len, NULL) == 0) {
-		*handled = true; /* tsrm_realpath() would fail: no file to include */
+	r = sc_realpath_handoff(name, len, SC_RP_REALPATH, resolved, &rlen);
+	if (r >= 0) {
+		*handled = true; /* 0: tsrm_realpath() would fail: no file to include */
 	}
-	return NULL;
+	return r == 1 ? zend_string_init(resolved, rlen, 0) : NULL;
 }
 
 /* The resolver installed in zend_resolve_path. */

@@ -64,9 +64,12 @@ static ssize_t fx_readlink(void *ctx, const char *path, size_t len, char *buf, s
 	return n < 0 ? SC_RP_FAILS : n;
 }
 
-static bool fx_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir)
+static bool fx_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir,
+	uint64_t *key)
 {
 	rp_fx *f = ctx;
+
+	*key = len; /* handed back to fx_add() for the same spelling */
 
 	for (unsigned i = 0; i < f->n; i++) {
 		if (strlen(f->cache[i].path) == len && memcmp(f->cache[i].path, path, len) == 0) {
@@ -79,10 +82,12 @@ static bool fx_find(void *ctx, const char *path, size_t len, char *out, size_t *
 	return false;
 }
 
-static void fx_add(void *ctx, const char *path, size_t len, const char *real, size_t real_len, bool is_dir)
+static bool fx_add(void *ctx, const char *path, size_t len, uint64_t key, const char *real, size_t real_len,
+	bool is_dir)
 {
 	rp_fx *f = ctx;
 
+	assert_int_equal(key, len);
 	assert_true(f->n < MAX_ENTRIES);
 	assert_int_equal(strlen(path), len);
 	assert_int_equal(strlen(real), real_len);
@@ -90,6 +95,7 @@ static void fx_add(void *ctx, const char *path, size_t len, const char *real, si
 	f->cache[f->n].real = strndup(real, real_len);
 	f->cache[f->n].is_dir = is_dir;
 	f->n++;
+	return true;
 }
 
 static const rp_entry *fx_cached(rp_fx *f, const char *path)
@@ -161,7 +167,7 @@ static int teardown(void **state)
 
 static sc_rp_io fx_io(rp_fx *f)
 {
-	sc_rp_io io = { fx_lstat_kind, fx_readlink, fx_find, fx_add, f, true, 0, false };
+	sc_rp_io io = { fx_lstat_kind, fx_readlink, fx_find, fx_add, f, true, 0, false, false };
 	return io;
 }
 
