@@ -158,27 +158,25 @@ static bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size
 	return false;
 }
 
-/* Before PHP's tsrm_realpath() of an absolute candidate: PHP's realpath
- * cache is left holding what that walk leaves (src/php/realpath.c), so the
- * walk finds it there instead of lstat()ing each component, after an
- * application emptied that cache (clearstatcache(true)).  errno as it was. */
-static void sc_fill_candidate(const char *path)
-{
-	int err = errno;
-	if (path[0] == '/') {
-		sc_realpath_fill(path, strlen(path), SC_RP_REALPATH, NULL);
-	}
-	errno = err;
-}
-
-/* PHP's tsrm_realpath_str() (fopen_wrappers.c). */
+/* PHP's tsrm_realpath_str() (fopen_wrappers.c) of a candidate: for an
+ * absolute one, the replay's result where PHP's call would take it from
+ * its realpath cache (sc_realpath_handoff(), whose fill leaves PHP's
+ * realpath cache holding what that walk leaves, after an application
+ * emptied it), a failure where its walk fails; else PHP's own call. */
 static zend_string *sc_realpath_str(const char *path)
 {
 	char *real;
-
-	sc_fill_candidate(path);
-	real = tsrm_realpath(path, NULL);
 	zend_string *s;
+
+	if (path[0] == '/') {
+		char resolved[SC_RP_MAX];
+		size_t rlen;
+		int r = sc_realpath_handoff(path, strlen(path), SC_RP_REALPATH, resolved, &rlen);
+		if (r >= 0) {
+			return r ? zend_string_init(resolved, rlen, 0) : NULL;
+		}
+	}
+	real = tsrm_realpath(path, NULL);
 	if (!real) {
 		return NULL;
 	}

@@ -1,5 +1,5 @@
 --TEST--
-realpath cache: where PHP's realpath cache does not end up holding the whole name (a name the stat cache holds missing, opened for writing; a realpath cache too small to keep anything), an open or include whose name another process just changed (a symlink put in place or retargeted, not yet seen by the stat cache) resolves it with PHP's own walk: the same file opened or included, the same answers and realpath cache as PHP without statcache
+realpath cache: where PHP's realpath cache does not end up holding the whole name (a name the stat cache holds missing, opened for writing; a realpath cache too small to keep anything), an open or include (absolute, or through include_path) whose name another process just changed (a symlink put in place or retargeted, not yet seen by the stat cache) resolves it with PHP's own walk: the same file opened or included, the same answers and realpath cache as PHP without statcache
 --DESCRIPTION--
 The replay hands its result on only where PHP's own call would take it
 from the entry the fill found or wrote for the whole name.  Elsewhere
@@ -42,6 +42,15 @@ switch ($case) {
         echo '  ', include "$d/lnk/f.php", "\n";
         echo '  ', json_encode(array_slice(get_included_files(), 1), JSON_UNESCAPED_SLASHES), "\n";
         break;
+    case 'include-path-retargeted':
+        /* the same through include_path: a candidate known missing, then lnk/f.php in $d */
+        set_include_path("$d/nothing:$d");
+        echo '  ', include 'lnk/f.php', "\n";
+        is_file("$d/lnk/f.php");
+        unseen_change('unlink(' . var_export("$d/lnk", true) . '); symlink("b", ' . var_export("$d/lnk", true) . ');');
+        echo '  ', include 'lnk/f.php', "\n";
+        echo '  ', json_encode(array_slice(get_included_files(), 1), JSON_UNESCAPED_SLASHES), "\n";
+        break;
 }
 clearstatcache();
 var_dump(file_exists("$d/target"), is_link("$d/new"));
@@ -52,7 +61,8 @@ foreach ($rc as $k => &$b) {
 }
 echo $case, ': ', json_encode($rc, JSON_UNESCAPED_SLASHES), "\n";
 PHP;
-$cases = ['x-open' => [], 'include-retargeted' => ['realpath_cache_size' => '1']];
+$cases = ['x-open' => [], 'include-retargeted' => ['realpath_cache_size' => '1'],
+    'include-path-retargeted' => ['realpath_cache_size' => '1']];
 $base = sc_tmpdir('rp-handoff-stale');
 file_put_contents("$base/script.php", $script);
 $same = 0;
@@ -98,4 +108,12 @@ exit 0
 bool(false)
 bool(false)
 include-retargeted: []
-2 of 2 cases identical
+exit 0
+  a
+  child: done
+  b
+  ["DIR/a/f.php","DIR/b/f.php"]
+bool(false)
+bool(false)
+include-path-retargeted: []
+3 of 3 cases identical
