@@ -51,6 +51,7 @@ typedef struct sc_rp_ctx {
 	 * change under a kept prefix only where readlink() writes a link's
 	 * text (core/rpwalk.h): NULL from then on. */
 	const char *keys_of;
+	bool linked;        /* a link's text was read: spellings not under the name's */
 	unsigned nkeys;
 	size_t key_len[SC_RP_KEYS];
 	zend_ulong key[SC_RP_KEYS];
@@ -149,7 +150,9 @@ static int sc_rp_lstat_kind(void *ctx, const char *path, size_t len)
 	sc_rp_ctx *x = ctx;
 	sc_entry *e;
 
-	if (sc_kernel_fs_path(path, len)) {
+	/* the name is not under /proc, /sys or /dev (sc_rp_cache()), nor is any
+	 * prefix of it: only a link's text can lead there */
+	if (x->linked && sc_kernel_fs_path(path, len)) {
 		return SC_RP_GIVE_UP;
 	}
 	e = sc_rp_entry(x->c, path, len);
@@ -180,6 +183,7 @@ static ssize_t sc_rp_readlink(void *ctx, const char *path, size_t len, char *buf
 		return SC_RP_GIVE_UP;
 	}
 	x->keys_of = NULL; /* the walk's buffer now holds the link's text */
+	x->linked = true;
 	memcpy(buf, text, tlen);
 	return (ssize_t) tlen;
 }
@@ -322,6 +326,7 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, si
 	io.links = 0;
 	io.gave_up = false;
 	x.keys_of = NULL;
+	x.linked = false;
 	memcpy(buf, path, len);
 	buf[len] = '\0';
 	r = sc_rp_walk(&io, buf, len, (sc_rp_mode) mode);
