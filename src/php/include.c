@@ -158,6 +158,19 @@ static bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size
 	return false;
 }
 
+/* Before PHP's tsrm_realpath() of an absolute candidate: PHP's realpath
+ * cache is left holding what that walk leaves (src/php/realpath.c), so the
+ * walk finds it there instead of lstat()ing each component, after an
+ * application emptied that cache (clearstatcache(true)).  errno as it was. */
+static void sc_fill_candidate(const char *path)
+{
+	int err = errno;
+	if (path[0] == '/') {
+		sc_realpath_fill(path, strlen(path), SC_RP_REALPATH, NULL);
+	}
+	errno = err;
+}
+
 /* PHP's tsrm_realpath_str() (fopen_wrappers.c) of a candidate: for an
  * absolute one, the replay's result where PHP's call would take it from
  * its realpath cache (sc_realpath_handoff(), whose fill leaves PHP's
