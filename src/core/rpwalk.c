@@ -101,6 +101,7 @@ static size_t sc_rp_step(sc_rp_walker *w, size_t len, sc_rp_mode mode, bool want
 	size_t name, j;
 	bool save;
 	int kind = SC_RP_OTHER, directory = 0;
+	uint64_t key = 0; /* find()'s, for add() of the same spelling */
 
 	if (++w->depth > SC_RP_MAX_DEPTH) {
 		return sc_rp_give_up(w);
@@ -136,7 +137,7 @@ static size_t sc_rp_step(sc_rp_walker *w, size_t len, sc_rp_mode mode, bool want
 		size_t rlen;
 		bool rdir;
 		char real[SC_RP_MAX];
-		if (io->find(io->ctx, buf, len, real, &rlen, &rdir)) {
+		if (io->find(io->ctx, buf, len, real, &rlen, &rdir, &key)) {
 			if (want_dir && !rdir) {
 				j = SC_RP_FAIL; /* a file where a directory must be */
 				goto out;
@@ -146,6 +147,7 @@ static size_t sc_rp_step(sc_rp_walker *w, size_t len, sc_rp_mode mode, bool want
 			}
 			memcpy(buf, real, rlen + 1);
 			j = rlen;
+			io->kept |= w->depth == 1;
 			goto out;
 		}
 	}
@@ -202,8 +204,8 @@ static size_t sc_rp_step(sc_rp_walker *w, size_t len, sc_rp_mode mode, bool want
 			memcpy(buf + j, spelled + name, len - name + 1);
 			j += len - name;
 		}
-		if (save && io->caching) {
-			io->add(io->ctx, spelled, len, buf, j, directory != 0);
+		if (save && io->caching && io->add(io->ctx, spelled, len, key, buf, j, directory != 0)) {
+			io->kept |= w->depth == 1;
 		}
 	}
 out:
@@ -214,6 +216,8 @@ out:
 size_t sc_rp_walk(sc_rp_io *io, char *buf, size_t len, sc_rp_mode mode)
 {
 	sc_rp_walker w = { io, buf, 0 };
+
+	io->kept = false;
 
 	if (len == 0 || buf[0] != '/' || len >= SC_RP_MAX - 1) {
 		return SC_RP_FAIL;

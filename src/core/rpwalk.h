@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* MAXPATHLEN on Linux: the size of PHP's walk buffer. */
@@ -55,19 +56,29 @@ typedef struct sc_rp_io {
 	ssize_t (*readlink)(void *ctx, const char *path, size_t len, char *buf, size_t size);
 	/* PHP's realpath cache: true when it holds path (its realpath copied
 	 * into out, SC_RP_MAX bytes, with its length and is_dir).  Asked only
-	 * when caching is true. */
-	bool (*find)(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir);
-	/* Remembers a resolved prefix (only when caching is true). */
-	void (*add)(void *ctx, const char *path, size_t len, const char *real, size_t real_len, bool is_dir);
+	 * when caching is true.  *key: what the callback computed to look path
+	 * up (PHP's hash of it), handed back to add() for the same spelling so
+	 * that it is computed once per prefix. */
+	bool (*find)(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir,
+		uint64_t *key);
+	/* Remembers a resolved prefix (only when caching is true), with the key
+	 * find() gave for it; false when it could not (the cache is full). */
+	bool (*add)(void *ctx, const char *path, size_t len, uint64_t key, const char *real, size_t real_len,
+		bool is_dir);
 	void *ctx;
 	bool caching;       /* realpath_cache_size_limit != 0 */
 	int links;          /* links followed so far (start at 0) */
 	bool gave_up;       /* set when a callback said SC_RP_GIVE_UP */
+	bool kept;          /* set when the whole spelling (its trailing "/" and
+	                     * "/." dropped) was found in the cache or added to it:
+	                     * PHP's own walk of it would answer from that entry */
 } sc_rp_io;
 
 /* Resolves the absolute path in buf (len bytes; buf holds SC_RP_MAX) in
  * place, as tsrm_realpath_r() does with start 1: returns the resolved
- * length, or (size_t) -1 when PHP's walk fails, or when io->gave_up. */
+ * length, or (size_t) -1 when PHP's walk fails, or when io->gave_up;
+ * io->kept says whether PHP's walk would now take the result from the
+ * cache. */
 size_t sc_rp_walk(sc_rp_io *io, char *buf, size_t len, sc_rp_mode mode);
 
 #endif

@@ -171,14 +171,25 @@ static void sc_fill_candidate(const char *path)
 	errno = err;
 }
 
-/* PHP's tsrm_realpath_str() (fopen_wrappers.c). */
+/* PHP's tsrm_realpath_str() (fopen_wrappers.c) of a candidate: for an
+ * absolute one, the replay's result where PHP's call would take it from
+ * its realpath cache (sc_realpath_handoff(), whose fill leaves PHP's
+ * realpath cache holding what that walk leaves, after an application
+ * emptied it), a failure where its walk fails; else PHP's own call. */
 static zend_string *sc_realpath_str(const char *path)
 {
 	char *real;
-
-	sc_fill_candidate(path);
-	real = tsrm_realpath(path, NULL);
 	zend_string *s;
+
+	if (path[0] == '/') {
+		char resolved[SC_RP_MAX];
+		size_t rlen;
+		int r = sc_realpath_handoff(path, strlen(path), SC_RP_REALPATH, resolved, &rlen);
+		if (r >= 0) {
+			return r ? zend_string_init(resolved, rlen, 0) : NULL;
+		}
+	}
+	real = tsrm_realpath(path, NULL);
 	if (!real) {
 		return NULL;
 	}
@@ -357,12 +368,19 @@ static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handle
 	return r;
 }
 
-/* An absolute name: php_resolve_path() is tsrm_realpath() of it; a
- * canonical spelling the cache knows missing fails without a syscall (code
- * running from a wrapper keeps its resolver). */
+/* An absolute name: php_resolve_path() is tsrm_realpath() of it, which,
+ * once the fill has left the name in PHP's realpath cache, answers from
+ * there: that answer is handed on as the fill found it, without PHP's walk
+ * (sc_realpath_handoff()); a canonical spelling the cache knows missing
+ * fails without a syscall (code running from a wrapper keeps its
+ * resolver).  opcache, installed after us, still runs first and calls this
+ * as PHP's resolver. */
 static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *handled)
 {
+	char resolved[SC_RP_MAX];
 	zend_string *exec_filename;
+	size_t rlen;
+	int r;
 
 	*handled = false;
 	/* an include never starts the cache (the first lookup does) */
@@ -370,10 +388,11 @@ static zend_string *sc_resolve_absolute(const char *name, size_t len, bool *hand
 			|| !sc_exec_plain(&exec_filename) || memchr(name, '\0', len)) {
 		return NULL;
 	}
-	if (sc_cached_realpath(name, len, NULL) == 0) {
-		*handled = true; /* tsrm_realpath() would fail: no file to include */
+	r = sc_realpath_handoff(name, len, SC_RP_REALPATH, resolved, &rlen);
+	if (r >= 0) {
+		*handled = true; /* 0: tsrm_realpath() would fail: no file to include */
 	}
-	return NULL;
+	return r == 1 ? zend_string_init(resolved, rlen, 0) : NULL;
 }
 
 /* The resolver installed in zend_resolve_path. */

@@ -35,14 +35,12 @@ static inline zend_string *sc_path_arg(zend_execute_data *execute_data)
  * without a lookup, a watch on the way, or the "untrusted" log line. */
 static inline bool sc_kernel_fs_path(const char *path, size_t len)
 {
-	static const char *const roots[] = { "/proc", "/sys", "/dev" };
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		size_t n = strlen(roots[i]);
-		if (len >= n && memcmp(path, roots[i], n) == 0 && (len == n || path[n] == '/')) {
-			return true;
-		}
-	}
-	return false;
+	/* lengths known when compiled: each test is a few instructions, not
+	 * strlen() and memcmp() calls (every realpath fill asks) */
+#define SC_UNDER(root) (len >= sizeof(root) - 1 && memcmp(path, root, sizeof(root) - 1) == 0 \
+		&& (len == sizeof(root) - 1 || path[sizeof(root) - 1] == '/'))
+	return SC_UNDER("/proc") || SC_UNDER("/sys") || SC_UNDER("/dev");
+#undef SC_UNDER
 }
 
 /* The request's wrapper table as sc_file_wrapper_plain() last checked it:

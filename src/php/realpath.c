@@ -36,10 +36,25 @@
 
 #include <sys/stat.h>
 
+/* Prefixes of one spelling whose keys are kept (see sc_rp_ctx). */
+#define SC_RP_KEYS 3
+
 typedef struct sc_rp_ctx {
 	sc_cache *c;
 	virtual_cwd_globals *cwd;
 	time_t t;           /* virtual_file_ex()'s t: taken on first use */
+	/* PHP's keys of the spelling last hashed and of its parents up to
+	 * SC_RP_KEYS - 1 levels (FNV-1 runs from the first byte: a prefix's key
+	 * is the state the hash of the whole passes through), so that the
+	 * walk's finds of ever shorter prefixes (a miss, then its directory)
+	 * hash the spelling once.  keys_of is the walk's buffer, whose bytes
+	 * change under a kept prefix only where readlink() writes a link's
+	 * text (core/rpwalk.h): NULL from then on. */
+	const char *keys_of;
+	bool linked;        /* a link's text was read: spellings not under the name's */
+	unsigned nkeys;
+	size_t key_len[SC_RP_KEYS];
+	zend_ulong key[SC_RP_KEYS];
 } sc_rp_ctx;
 
 /* This thread's realpath-cache globals (CWDG), from the exported bucket
@@ -51,13 +66,54 @@ static virtual_cwd_globals *sc_rp_globals(void)
 }
 
 /* realpath_cache_key() of zend_virtual_cwd.c (not Windows): FNV-1 over
- * the bytes as char, as PHP computes it, or PHP's lookup misses. */
-static zend_ulong sc_rp_key(const char *path, size_t len)
+ * the bytes as char, as PHP computes it, or PHP's lookup misses; h is the
+ * state after the bytes before path (Z_UL(2166136261) at the start). */
+static zend_always_inline zend_ulong sc_rp_fnv(zend_ulong h, const char *path, size_t len)
 {
+	const char *e = path + len;
+	for (; path + 4 <= e; path += 4) {
+		h = (h * Z_UL(16777619)) ^ path[0];
+		h = (h * Z_UL(16777619)) ^ path[1];
+		h = (h * Z_UL(16777619)) ^ path[2];
+		h = (h * Z_UL(16777619)) ^ path[3];
+	}
+	for (; path < e; path++) {
+		h = (h * Z_UL(16777619)) ^ *path;
+	}
+	return h;
+}
+
+/* PHP's key of path[0, len), from the ones kept for the walk's buffer
+ * when it is one of them; else hashed once with its parents' kept. */
+static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
+{
+	size_t cut[SC_RP_KEYS], at = 0;
+	unsigned n = 0;
 	zend_ulong h = Z_UL(2166136261);
-	for (const char *e = path + len; path < e; path++) {
-		h *= Z_UL(16777619);
-		h ^= *path;
+
+	if (path == x->keys_of) {
+		for (unsigned i = 0; i < x->nkeys; i++) {
+			if (x->key_len[i] == len) {
+				return x->key[i];
+			}
+		}
+	}
+	/* where the directories above end: the lengths the walk asks next */
+	cut[n++] = len;
+	while (n < SC_RP_KEYS) {
+		const char *slash = cut[n - 1] > 1 ? memrchr(path, '/', cut[n - 1]) : NULL;
+		if (!slash || slash == path) {
+			break;
+		}
+		cut[n++] = (size_t) (slash - path);
+	}
+	x->keys_of = path;
+	x->nkeys = n;
+	while (n-- > 0) {
+		h = sc_rp_fnv(h, path + at, cut[n] - at);
+		at = cut[n];
+		x->key_len[n] = at;
+		x->key[n] = h;
 	}
 	return h;
 }
@@ -94,7 +150,9 @@ static int sc_rp_lstat_kind(void *ctx, const char *path, size_t len)
 	sc_rp_ctx *x = ctx;
 	sc_entry *e;
 
-	if (sc_kernel_fs_path(path, len)) {
+	/* the name is not under /proc, /sys or /dev (sc_rp_cache()), nor is any
+	 * prefix of it: only a link's text can lead there */
+	if (x->linked && sc_kernel_fs_path(path, len)) {
 		return SC_RP_GIVE_UP;
 	}
 	e = sc_rp_entry(x->c, path, len);
@@ -124,31 +182,51 @@ static ssize_t sc_rp_readlink(void *ctx, const char *path, size_t len, char *buf
 	if (!e || e->r.kind != SC_KIND_LINK || !(text = sc_link_text(x->c, e, &tlen)) || tlen >= size) {
 		return SC_RP_GIVE_UP;
 	}
+	x->keys_of = NULL; /* the walk's buffer now holds the link's text */
+	x->linked = true;
 	memcpy(buf, text, tlen);
 	return (ssize_t) tlen;
 }
 
-/* realpath_cache_find(): PHP's own lookup (it drops expired entries). */
-static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir)
+/* realpath_cache_find() of zend_virtual_cwd.c (static there; the
+ * exported realpath_cache_lookup() would hash the path again for the add
+ * that follows a miss): the same chain walk, dropping the expired entries
+ * it meets as PHP's does, with the key left in *key for sc_rp_add(). */
+static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir,
+	uint64_t *key)
 {
 	sc_rp_ctx *x = ctx;
-	realpath_cache_bucket *b;
+	virtual_cwd_globals *g = x->cwd;
+	zend_ulong h = sc_rp_key_of(x, path, len);
+	realpath_cache_bucket **b = &g->realpath_cache[h % (sizeof(g->realpath_cache) / sizeof(g->realpath_cache[0]))];
 
 	if (!x->t) {
 		x->t = time(NULL);
 	}
-	b = realpath_cache_lookup(path, len, x->t);
-	if (!b) {
-		return false;
+	*key = h;
+	while (*b) {
+		realpath_cache_bucket *r = *b;
+		if (g->realpath_cache_ttl && r->expires < x->t) {
+			*b = r->next;
+			g->realpath_cache_size -= sizeof(realpath_cache_bucket) + r->path_len + 1
+				+ (r->path == r->realpath ? 0 : r->realpath_len + 1);
+			free(r);
+		} else if (r->key == h && r->path_len == len && memcmp(path, r->path, len) == 0) {
+			memcpy(out, r->realpath, r->realpath_len + 1);
+			*out_len = r->realpath_len;
+			*is_dir = r->is_dir;
+			return true;
+		} else {
+			b = &r->next;
+		}
 	}
-	memcpy(out, b->realpath, b->realpath_len + 1);
-	*out_len = b->realpath_len;
-	*is_dir = b->is_dir;
-	return true;
+	return false;
 }
 
-/* realpath_cache_add(): the same bucket, size and expiry PHP's walk makes. */
-static void sc_rp_add(void *ctx, const char *path, size_t len, const char *real, size_t real_len, bool is_dir)
+/* realpath_cache_add(): the same bucket, size and expiry PHP's walk makes;
+ * key is sc_rp_find()'s for the same spelling. */
+static bool sc_rp_add(void *ctx, const char *path, size_t len, uint64_t key, const char *real, size_t real_len,
+	bool is_dir)
 {
 	sc_rp_ctx *x = ctx;
 	virtual_cwd_globals *g = x->cwd;
@@ -161,9 +239,9 @@ static void sc_rp_add(void *ctx, const char *path, size_t len, const char *real,
 		size += real_len + 1;
 	}
 	if (g->realpath_cache_size + size > g->realpath_cache_size_limit || !(b = malloc(size))) {
-		return;
+		return false;
 	}
-	b->key = sc_rp_key(path, len);
+	b->key = (zend_ulong) key;
 	b->path = (char *) b + sizeof(realpath_cache_bucket);
 	memcpy(b->path, path, len + 1);
 	b->path_len = (uint16_t) len;
@@ -180,6 +258,7 @@ static void sc_rp_add(void *ctx, const char *path, size_t len, const char *real,
 	b->next = g->realpath_cache[n];
 	g->realpath_cache[n] = b;
 	g->realpath_cache_size += size;
+	return true;
 }
 
 /* The thread's cache when a fill may run: the cache started (an open or
@@ -216,10 +295,16 @@ static sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked,
 	return c;
 }
 
-/* sc_realpath_fill(); basedir_checked, uncached: see sc_rp_cache(). */
-static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bool basedir_checked, bool uncached)
+/* sc_realpath_fill(); basedir_checked, uncached: see sc_rp_cache().  The
+ * walk runs in resolved when given (SC_RP_MAX bytes): on 1 it holds the
+ * result, its length in *rlen, and *kept says whether PHP's own walk
+ * would now take that result from the entry of its realpath cache the
+ * fill found or wrote for the whole spelling (sc_rp_io's kept). */
+static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, size_t *rlen, bool *kept,
+	bool basedir_checked, bool uncached)
 {
-	char buf[SC_RP_MAX];
+	char own[SC_RP_MAX];
+	char *buf = resolved ? resolved : own;
 	sc_rp_ctx x;
 	sc_rp_io io;
 	size_t r;
@@ -240,6 +325,8 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 	io.caching = x.cwd->realpath_cache_size_limit != 0;
 	io.links = 0;
 	io.gave_up = false;
+	x.keys_of = NULL;
+	x.linked = false;
 	memcpy(buf, path, len);
 	buf[len] = '\0';
 	r = sc_rp_walk(&io, buf, len, (sc_rp_mode) mode);
@@ -258,16 +345,19 @@ static int sc_rp_fill(const char *path, size_t len, int mode, char *resolved, bo
 	if (io.caching) {
 		sc_count(&x.c->n->realpath_fills);
 	}
-	if (resolved) {
-		memcpy(resolved, buf, r);
-		resolved[r] = '\0';
+	buf[r] = '\0';
+	if (rlen) {
+		*rlen = r;
+	}
+	if (kept) {
+		*kept = io.kept;
 	}
 	return 1;
 }
 
 int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
 {
-	return sc_rp_fill(path, len, mode, resolved, false, false);
+	return sc_rp_fill(path, len, mode, resolved, NULL, NULL, false, false);
 }
 
 /* expand_filepath()'s join of a relative name (virtual_file_ex()): the
@@ -333,7 +423,7 @@ int sc_open_fails(const char *filename, int options, int *err)
 		}
 		/* (with realpath_cache_size=0 PHP walks every time: the replay
 		 * then only tells what expand_filepath() gives) */
-		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, checked, true);
+		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, NULL, NULL, checked, true);
 	}
 	errno = saved;
 	c = SCG(cache);
@@ -362,36 +452,19 @@ int sc_open_fails(const char *filename, int options, int *err)
 	return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
 }
 
-int sc_cached_realpath(const char *path, size_t len, char *resolved)
+/* Not filled (open_basedir, something uncached): a canonical spelling the
+ * cache knows missing still fails without a syscall (0), unless PHP's
+ * realpath cache holds it (it would answer from there: -1).  realpath()
+ * checks open_basedir only on a name its walk resolved, and a failure is
+ * false wherever the name is: no quiet check here, whose expansion would
+ * write PHP's realpath cache (a dangling link's entry, which PHP's walk
+ * would then take as resolved) where PHP's call does not. */
+static int sc_rp_known_missing(const char *path, size_t len)
 {
 	sc_entry *e;
 	sc_cache *c;
-	int r = sc_realpath_fill(path, len, SC_RP_REALPATH, resolved);
+	int err;
 
-	if (r == 1 && resolved) {
-#ifdef ZTS
-		/* ZTS's realpath() then asks access(F_OK) of the resolved name
-		 * through virtual_access(), whose own walk of that name is filled
-		 * too; the name exists when the cache has it, links resolved */
-		size_t rlen = strlen(resolved);
-		if (sc_realpath_fill(resolved, rlen, SC_RP_REALPATH, NULL) == 1
-				&& (e = sc_lookup(statcache_thread_cache(), resolved, rlen))
-				&& e->r.kind == SC_KIND_FOUND) {
-			return 1;
-		}
-#endif
-		return -1;
-	}
-	if (r >= 0) {
-		return r == 0 ? 0 : -1;
-	}
-	/* Not filled (open_basedir, something uncached): a canonical spelling
-	 * the cache knows missing still fails without a syscall, unless PHP's
-	 * realpath cache holds it (it would answer from there).  realpath()
-	 * checks open_basedir only on a name its walk resolved, and a failure
-	 * is false wherever the name is: no quiet check here, whose expansion
-	 * would write PHP's realpath cache (a dangling link's entry, which
-	 * PHP's walk would then take as resolved) where PHP's call does not. */
 	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
 			|| realpath_cache_lookup(path, len, time(NULL))) {
 		return -1;
@@ -400,13 +473,62 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved)
 	if (!c || sc_canon_path(&c->canon, path, len) != SC_CANON_SAME) {
 		return -1;
 	}
-	{
-		int err = errno;
-		e = sc_hook_lookup(path, len);
-		/* PHP's walk fails: virtual_file_ex() says ENOENT */
-		errno = e && e->r.kind == SC_KIND_MISSING ? ENOENT : err;
-	}
+	err = errno;
+	e = sc_hook_lookup(path, len);
+	/* PHP's walk fails: virtual_file_ex() says ENOENT */
+	errno = e && e->r.kind == SC_KIND_MISSING ? ENOENT : err;
 	return e && e->r.kind == SC_KIND_MISSING ? 0 : -1;
+}
+
+int sc_realpath_handoff(const char *path, size_t len, int mode, char *resolved, size_t *rlen)
+{
+	bool kept;
+	int r = sc_rp_fill(path, len, mode, resolved, rlen, &kept, false, false);
+
+	if (r == 1) {
+		if (!kept) {
+			return -1; /* PHP's walk would not answer from its cache */
+		}
+		/* virtual_file_ex() gives back a trailing slash but to tsrm_realpath() */
+		if (mode != SC_RP_REALPATH && path[len - 1] == '/' && resolved[*rlen - 1] != '/') {
+			if (*rlen >= MAXPATHLEN - 1) {
+				return -1;
+			}
+			resolved[(*rlen)++] = '/';
+			resolved[*rlen] = '\0';
+		}
+		return 1;
+	}
+	if (mode != SC_RP_REALPATH) {
+		return -1; /* expand_filepath() failing: PHP's, on the cache the fill left */
+	}
+	return r == 0 ? 0 : sc_rp_known_missing(path, len);
+}
+
+int sc_cached_realpath(const char *path, size_t len, char *resolved)
+{
+	size_t rlen;
+#ifdef ZTS
+	sc_entry *e;
+	int r = sc_rp_fill(path, len, SC_RP_REALPATH, resolved, &rlen, NULL, false, false);
+
+	if (r == 1) {
+		/* ZTS's realpath() then asks access(F_OK) of the resolved name
+		 * through virtual_access(), whose own walk of that name is filled
+		 * too; the name exists when the cache has it, links resolved */
+		if (sc_realpath_fill(resolved, rlen, SC_RP_REALPATH, NULL) == 1
+				&& (e = sc_lookup(statcache_thread_cache(), resolved, rlen))
+				&& e->r.kind == SC_KIND_FOUND) {
+			return 1;
+		}
+		return -1;
+	}
+	return r == 0 ? 0 : sc_rp_known_missing(path, len);
+#else
+	/* realpath() is tsrm_realpath() and, with no open_basedir (the fill
+	 * runs only then), its result */
+	return sc_realpath_handoff(path, len, SC_RP_REALPATH, resolved, &rlen);
+#endif
 }
 
 #ifdef VIRTUAL_DIR
@@ -463,7 +585,7 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 		misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
 	}
 	/* the fill needs the instance ready, which only a lookup starts */
-	r = !c || sc_watcher_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, basedir_checked, false);
+	r = !c || sc_watcher_start() < 0 ? -1 : sc_rp_fill(path, len, SC_RP_REALPATH, resolved, NULL, NULL, basedir_checked, false);
 	if (r == 0) {
 		if (atomic_load_explicit(&c->n->hits, memory_order_relaxed) == hits
 				&& atomic_load_explicit(&c->n->misses, memory_order_relaxed) == misses) {

@@ -17,11 +17,20 @@
  * -1: not done (PHP walks as always). */
 int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved);
 
+/* The same fill, and its result handed on so that PHP does not walk its
+ * realpath cache again: 1 when resolved (SC_RP_MAX bytes; its length in
+ * *rlen) holds what PHP's call would give (SC_RP_REALPATH: tsrm_realpath();
+ * SC_RP_FILEPATH: expand_filepath()), taken by that call from the entry
+ * the fill found or wrote for the whole spelling; 0 when tsrm_realpath()
+ * fails (SC_RP_REALPATH only); -1 when PHP's own call must run. */
+int sc_realpath_handoff(const char *path, size_t len, int mode, char *resolved, size_t *rlen);
+
 /* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk
  * fails (a missing name, a dangling link), -1 when PHP's own call answers,
- * from its realpath cache once src/php/realpath.c has filled it; with
- * resolved (SC_RP_MAX bytes), 1 when realpath() answers it (ZTS, whose
- * realpath() asks access() after the walk). */
+ * from its realpath cache once src/php/realpath.c has filled it; 1 when
+ * resolved (SC_RP_MAX bytes) answers it: the entry PHP's call would find
+ * (sc_realpath_handoff()), or under ZTS, whose realpath() asks access()
+ * after the walk, the walk's result of a name the cache has. */
 int sc_cached_realpath(const char *path, size_t len, char *resolved);
 
 /* stat() and access() of an absolute name as PHP makes them where its

@@ -65,7 +65,7 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
 	php_stream *s;
-
+	char resolved[SC_RP_MAX];
 	int flags;
 
 	statcache_include_restore(); /* php_resolve_path() is done */
@@ -88,12 +88,19 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 		}
 	} else if (filename[0] == '/' && !(options & STREAM_ASSUME_REALPATH)
 			&& php_stream_parse_fopen_modes(mode, &flags) == SUCCESS) {
-		/* _php_stream_fopen()'s expand_filepath() then hits PHP's cache;
+		/* _php_stream_fopen()'s expand_filepath() would take the name from
+		 * the entry the fill leaves in PHP's cache: that result is handed on
+		 * as the realpath PHP's opener assumes (the open_basedir check it
+		 * makes first is not in force: the fill runs only without one).
 		 * errno stays as the fill found it (the drain's read() says EAGAIN),
 		 * since a failure PHP finds without a syscall (an include of a
 		 * directory) reports the errno it had */
 		int err = errno;
-		sc_realpath_fill(filename, strlen(filename), SC_RP_FILEPATH, NULL);
+		size_t rlen;
+		if (sc_realpath_handoff(filename, strlen(filename), SC_RP_FILEPATH, resolved, &rlen) == 1) {
+			filename = resolved;
+			options |= STREAM_ASSUME_REALPATH;
+		}
 		errno = err;
 	}
 	s = sc_orig_wops->stream_opener(wrapper, filename, mode, options, opened_path, context STREAMS_REL_CC);

@@ -35,6 +35,14 @@ typedef struct rp_fx {
 	unsigned n;
 	unsigned lstats, readlinks;
 	const char *give_up_at;     /* lstat of this spelling says GIVE_UP */
+	bool full;                  /* add() fails: the realpath cache is full */
+	/* the last find() since the last readlink(): src/php/realpath.c keeps
+	 * a spelling's keys for the shorter prefixes the walk asks next */
+	const char *last_find;
+	size_t last_len;
+	char last_text[4096];
+	bool read_link;
+	unsigned checked;
 } rp_fx;
 
 static int fx_lstat_kind(void *ctx, const char *path, size_t len)
@@ -60,13 +68,29 @@ static ssize_t fx_readlink(void *ctx, const char *path, size_t len, char *buf, s
 
 	assert_int_equal(strlen(path), len);
 	f->readlinks++;
+	f->read_link = true;
 	n = readlink(path, buf, size);
 	return n < 0 ? SC_RP_FAILS : n;
 }
 
-static bool fx_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir)
+static bool fx_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir,
+	uint64_t *key)
 {
 	rp_fx *f = ctx;
+
+	*key = len; /* handed back to fx_add() for the same spelling */
+	if (f->last_find && !f->read_link) {
+		/* no link read since the last find: a shorter prefix of the same
+		 * bytes in the same buffer */
+		assert_ptr_equal(path, f->last_find);
+		assert_true(len < f->last_len);
+		assert_memory_equal(path, f->last_text, len);
+		f->checked++;
+	}
+	f->last_find = path;
+	f->last_len = len;
+	memcpy(f->last_text, path, len);
+	f->read_link = false;
 
 	for (unsigned i = 0; i < f->n; i++) {
 		if (strlen(f->cache[i].path) == len && memcmp(f->cache[i].path, path, len) == 0) {
@@ -79,10 +103,15 @@ static bool fx_find(void *ctx, const char *path, size_t len, char *out, size_t *
 	return false;
 }
 
-static void fx_add(void *ctx, const char *path, size_t len, const char *real, size_t real_len, bool is_dir)
+static bool fx_add(void *ctx, const char *path, size_t len, uint64_t key, const char *real, size_t real_len,
+	bool is_dir)
 {
 	rp_fx *f = ctx;
 
+	assert_int_equal(key, len);
+	if (f->full) {
+		return false;
+	}
 	assert_true(f->n < MAX_ENTRIES);
 	assert_int_equal(strlen(path), len);
 	assert_int_equal(strlen(real), real_len);
@@ -90,6 +119,7 @@ static void fx_add(void *ctx, const char *path, size_t len, const char *real, si
 	f->cache[f->n].real = strndup(real, real_len);
 	f->cache[f->n].is_dir = is_dir;
 	f->n++;
+	return true;
 }
 
 static const rp_entry *fx_cached(rp_fx *f, const char *path)
@@ -161,11 +191,13 @@ static int teardown(void **state)
 
 static sc_rp_io fx_io(rp_fx *f)
 {
-	sc_rp_io io = { fx_lstat_kind, fx_readlink, fx_find, fx_add, f, true, 0, false };
+	sc_rp_io io = { fx_lstat_kind, fx_readlink, fx_find, fx_add, f, true, 0, false, false };
 	return io;
 }
 
 /* One walk of path in mode: the resolved text, or NULL when it fails. */
+static bool fx_kept;
+
 static const char *fx_walk(rp_fx *f, const char *path, sc_rp_mode mode, bool *gave_up)
 {
 	static char buf[SC_RP_MAX];
@@ -173,7 +205,9 @@ static const char *fx_walk(rp_fx *f, const char *path, sc_rp_mode mode, bool *ga
 	size_t r;
 
 	snprintf(buf, sizeof(buf), "%s", path);
+	f->last_find = NULL;
 	r = sc_rp_walk(&io, buf, strlen(buf), mode);
+	fx_kept = io.kept;
 	if (gave_up) {
 		*gave_up = io.gave_up;
 	}
@@ -224,6 +258,50 @@ static void resolves_as_realpath_does(void **state)
 	}
 	assert_as_realpath(f, "/");
 	assert_as_realpath(f, "/..");
+}
+
+/* kept: the whole name (trailing "/" and "/." dropped) was found in the
+ * cache or added to it, so PHP's own walk would answer from that entry. */
+static void kept_says_whether_the_whole_name_is_in_the_cache(void **state)
+{
+	rp_fx *f = *state;
+
+	fx_forget(f);
+	assert_non_null(fx_walk(f, P(f, "rel/sub/f.php"), SC_RP_REALPATH, NULL));
+	assert_true(fx_kept);   /* added */
+	assert_non_null(fx_walk(f, P(f, "rel/sub/f.php"), SC_RP_REALPATH, NULL));
+	assert_true(fx_kept);   /* found */
+	assert_non_null(fx_walk(f, P(f, "rel/sub/"), SC_RP_FILEPATH, NULL));
+	assert_true(fx_kept);
+	assert_non_null(fx_walk(f, P(f, "a/b/.."), SC_RP_REALPATH, NULL));
+	assert_false(fx_kept);  /* ".." last: PHP's walk looks up no whole name */
+	assert_non_null(fx_walk(f, P(f, "a/missing/x"), SC_RP_FILEPATH, NULL));
+	assert_false(fx_kept);  /* a missing tail is not remembered */
+	fx_forget(f);
+	f->full = true;
+	assert_non_null(fx_walk(f, P(f, "a/b/f.txt"), SC_RP_REALPATH, NULL));
+	assert_false(fx_kept);  /* nothing fits: PHP's walk asks the kernel */
+	f->full = false;
+	assert_null(fx_walk(f, P(f, "a/b/f.txt/x"), SC_RP_REALPATH, NULL));
+	assert_false(fx_kept);
+}
+
+/* What src/php/realpath.c's kept keys rely on: find() is asked of ever
+ * shorter prefixes of the same bytes, until a link's text is read. */
+static void finds_ask_shorter_prefixes_of_one_buffer_until_a_link_is_read(void **state)
+{
+	rp_fx *f = *state;
+	static const char *const rel[] = {
+		"a/b/f.txt", "rel/sub/f.php", "abs/f.php", "a/up/sub/f.php", "a/b/flink", "a/dangle",
+		"a/b/../b/f.txt", "a//b/f.txt", "rel/sub/./../sub//f.php", "twolinks/f.php", "a/up/../a/b/f.txt",
+	};
+	f->checked = 0;
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		fx_forget(f);
+		fx_walk(f, P(f, rel[i]), SC_RP_REALPATH, NULL);
+		fx_walk(f, P(f, rel[i]), SC_RP_FILEPATH, NULL);
+	}
+	assert_true(f->checked > 20);
 }
 
 /* Each prefix is remembered as spelled, with what it resolved to. */
@@ -327,6 +405,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(resolves_as_realpath_does, setup, teardown),
 		cmocka_unit_test_setup_teardown(remembers_every_prefix_as_spelled, setup, teardown),
+		cmocka_unit_test_setup_teardown(kept_says_whether_the_whole_name_is_in_the_cache, setup, teardown),
+		cmocka_unit_test_setup_teardown(finds_ask_shorter_prefixes_of_one_buffer_until_a_link_is_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_missing_tail_is_kept_in_filepath_mode, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_thirty_third_link_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(giving_up_stops_the_walk, setup, teardown),
