@@ -77,7 +77,4 @@ void statcache_hooks_rinit(void);
 #define SC_HIT_GATE_SHUT ((HashTable *) (uintptr_t) 1)
 #define statcache_hit_gate_shut() (SCG(hit_gate) = SC_HIT_GATE_SHUT)
 
-/* Why the cache is off in this process (NULL when it is on). */
-const char *statcache_off_reason(void);
-
 #endif

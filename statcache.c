@@ -20,6 +20,7 @@
 #include "php/testapi.h"
 #include "php/log.h"
 #include "php/opcache.h"
+#include "php/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
 # include "core/log.h"
@@ -215,19 +216,6 @@ PHP_INI_BEGIN()
 		test_api, zend_statcache_globals, statcache_globals)
 PHP_INI_END()
 
-/* Why the cache is off here, or NULL; shown by phpinfo() and the stats. */
-static const char *sc_off_reason;
-
-const char *statcache_off_reason(void)
-{
-#if STATCACHE_HAVE_CACHE
-	if (!sc_off_reason && atomic_load(&sc_the_proc.state) == SC_PROC_FAILED) {
-		return sc_the_proc.off_reason;
-	}
-#endif
-	return sc_off_reason;
-}
-
 static PHP_GINIT_FUNCTION(statcache)
 {
 #if defined(COMPILE_DL_STATCACHE) && defined(ZTS)
@@ -283,22 +271,22 @@ static PHP_MINIT_FUNCTION(statcache)
 	sc_in_minit = true;
 	REGISTER_INI_ENTRIES();
 	sc_in_minit = false;
-	sc_off_reason = NULL;
+	statcache_set_off_reason(NULL);
 	if (SCG(test_api)) {
 		statcache_testapi_register(module_number);
 	}
 
 #if STATCACHE_HAVE_CACHE
 	if (!SCG(enable)) {
-		sc_off_reason = "statcache.enable=0";
+		statcache_set_off_reason("statcache.enable=0");
 		if (!cli) { /* the CLI would say it on every command */
-			sc_startup_log("statcache: the cache is off in this process: %s", sc_off_reason);
+			sc_startup_log("statcache: the cache is off in this process: %s", statcache_off_reason());
 		}
 		sc_opcache_off_note();
 		return SUCCESS;
 	}
 	if (cli && !SCG(enable_cli)) {
-		sc_off_reason = "CLI without statcache.enable_cli=1"; /* the default: not logged */
+		statcache_set_off_reason("CLI without statcache.enable_cli=1"); /* the default: not logged */
 		sc_opcache_off_note();
 		return SUCCESS;
 	}
@@ -327,9 +315,9 @@ static PHP_MINIT_FUNCTION(statcache)
 	statcache_hooks_startup();
 	statcache_opcache_startup(SCG(opcache_invalidate));
 #else
-	sc_off_reason = "not built with inotify (Linux only)";
+	statcache_set_off_reason("not built with inotify (Linux only)");
 	if (!cli) {
-		sc_startup_log("statcache: the cache is off in this process: %s", sc_off_reason);
+		sc_startup_log("statcache: the cache is off in this process: %s", statcache_off_reason());
 	}
 	sc_opcache_off_note();
 #endif
@@ -339,7 +327,7 @@ static PHP_MINIT_FUNCTION(statcache)
 static PHP_MSHUTDOWN_FUNCTION(statcache)
 {
 #if STATCACHE_HAVE_CACHE
-	if (!sc_off_reason) {
+	if (!statcache_off_at_startup()) {
 		statcache_opcache_shutdown();
 		statcache_hooks_shutdown();
 		sc_watcher_shutdown();

@@ -423,21 +423,6 @@ void sc_clearstatcache(INTERNAL_FUNCTION_PARAMETERS)
 
 /* ---- the request's wrapper table ---------------------------------------- */
 
-/* sc_file_wrapper_plain() after the table changed: searched once, then a
- * pointer compare per lookup until the next change. */
-bool sc_file_wrapper_recheck(void)
-{
-	HashTable *ht = FG(stream_wrappers);
-	bool plain = true;
-
-	if (ht) {
-		plain = zend_hash_str_find_ptr(ht, "file", sizeof("file") - 1) == &php_plain_files_wrapper;
-	}
-	SCG(wrappers_seen) = ht;
-	SCG(file_wrapper_plain) = plain;
-	return plain;
-}
-
 /* stream_wrapper_register() & co change the request's table in place (the
  * pointer sc_file_wrapper_plain() compares stays): the next lookup searches
  * it again, and the hit path waits for it.  Marked before too, for a lookup

@@ -49,7 +49,6 @@ static inline bool sc_kernel_fs_path(const char *path, size_t len)
  * RINIT; otherwise FG(stream_wrappers) as it was then (NULL: PHP's global
  * table, which only MINIT changes). */
 #define SC_WRAPPERS_UNSEEN ((HashTable *) (uintptr_t) 1)
-bool sc_file_wrapper_recheck(void);
 
 /* Is file:// (which answers for plain paths) still PHP's plain-files
  * wrapper, not a user wrapper registered as file://?  One compare per

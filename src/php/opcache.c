@@ -37,6 +37,7 @@
 #include "php_statcache.h"
 #include "zend_extensions.h"
 #include "php/opcache.h"
+#include "php/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
 

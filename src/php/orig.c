@@ -1,5 +1,6 @@
 /*
- * statcache: what was installed before us (see src/php/orig.h).
+ * statcache: what was installed before us, and whether file:// is still
+ * PHP's own wrapper (see src/php/orig.h).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -11,6 +12,7 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "php/orig.h"
+#include "ext/standard/file.h"
 #include "core/log.h"
 
 zif_handler sc_orig_fn[SC_I_COUNT];
@@ -41,6 +43,24 @@ void sc_orig_put_back(void)
 		php_plain_files_wrapper.wops = sc_orig_wops;
 		php_stream_stdio_ops = sc_orig_stdio;
 	}
+}
+
+
+/* ---- the request's wrapper table ---------------------------------------- */
+
+/* sc_file_wrapper_plain() after the table changed: searched once, then a
+ * pointer compare per lookup until the next change. */
+bool sc_file_wrapper_recheck(void)
+{
+	HashTable *ht = FG(stream_wrappers);
+	bool plain = true;
+
+	if (ht) {
+		plain = zend_hash_str_find_ptr(ht, "file", sizeof("file") - 1) == &php_plain_files_wrapper;
+	}
+	SCG(wrappers_seen) = ht;
+	SCG(file_wrapper_plain) = plain;
+	return plain;
 }
 
 #endif

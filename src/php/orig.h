@@ -73,4 +73,9 @@ static zend_always_inline bool sc_ops_intact(void)
 /* Tests: puts PHP's original ops back over the patched structs. */
 void sc_orig_put_back(void);
 
+/* The request's wrapper table searched again for file:// after it changed
+ * (sc_file_wrapper_plain() in intercept.h): whether file:// is still PHP's
+ * plain-files wrapper, remembered with the table it was read from. */
+bool sc_file_wrapper_recheck(void);
+
 #endif
