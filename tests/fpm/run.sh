@@ -38,8 +38,8 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
-NGINX_BIN=${SC_NGINX_BIN:-/usr/sbin/nginx}
+# shellcheck source=../lib/servers.sh
+. "$root/tests/lib/servers.sh"
 NWORKERS=4
 start_s=$SECONDS
 pass=0 fail=0
@@ -54,25 +54,9 @@ info() { echo "INFO $*"; }
 
 [ "$(id -u)" = 0 ] || skip "needs root (php-fpm workers as www-data, /proc of other users)"
 [ "$(uname -s)" = Linux ] || skip "Linux only"
-install_servers() {
-	local p missing=()
-	# the packages of SC_FPM_BIN's PHP (php-fpm8.4 in the PHP 8.4 chroot)
-	local v=${FPM_BIN##*php-fpm}
-	for p in "php$v-fpm" "php$v-cli" nginx; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-	done
-	[ ${#missing[@]} -eq 0 ] && return 0
-	command -v apt-get >/dev/null || return 1
-	# postinst would start nginx on :80 without a policy that forbids it
-	local policy=/usr/sbin/policy-rc.d ours=0 rc=0
-	if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; ours=1; fi
-	{ apt-cache show "${missing[@]}" >/dev/null 2>&1 || apt-get update -qq; } >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		-o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null 2>&1 || rc=$?
-	[ $ours = 1 ] && rm -f $policy
-	return $rc
-}
-install_servers || skip "php${FPM_BIN##*php-fpm}-fpm/nginx not installed and apt-get install failed"
+# the packages of SC_FPM_BIN's PHP (php-fpm8.4 in the PHP 8.4 chroot)
+srv_install "php${FPM_BIN##*php-fpm}-fpm" "php${FPM_BIN##*php-fpm}-cli" nginx ||
+	skip "php${FPM_BIN##*php-fpm}-fpm/nginx not installed and apt-get install failed"
 for b in "$FPM_BIN" "$NGINX_BIN" php perl curl pgrep ss; do
 	command -v "$b" >/dev/null || skip "missing $b"
 done
@@ -86,20 +70,11 @@ fi
 
 # ---- temp dir, cleanup -----------------------------------------------------------
 
-stop_pid() { # pid: TERM, up to 5 s, then KILL
-	local pid=$1
-	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-	kill -TERM "$pid" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
-	return 0
-}
 cleanup() {
-	stop_pid "$LOOP_PID"
-	stop_pid "$STRACE_PID"
+	srv_stop "$LOOP_PID"
+	srv_stop "$STRACE_PID"
 	fpm_stop
-	stop_pid "$NGINX_PID"
+	srv_stop "$NGINX_PID"
 	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
 	return 0
 }
@@ -138,43 +113,13 @@ fpm_start() {
 		echo "log_errors=1"
 		echo "error_log=$TMP/logs/php.log"
 	} > "$TMP/fpm/php.ini"
-	cat > "$TMP/fpm/fpm.conf" <<-EOF
-	[global]
-	pid = $TMP/fpm/fpm.pid
-	error_log = $TMP/logs/fpm.log
-	daemonize = $daemonize
-	[www]
-	user = www-data
-	group = www-data
-	listen = $TMP/fpm/fpm.sock
-	listen.owner = www-data
-	listen.group = www-data
-	listen.mode = 0660
-	pm = static
-	pm.max_children = $NWORKERS
-	pm.max_requests = 0
-	chdir = /
-	catch_workers_output = yes
-	clear_env = no
-	EOF
-	rm -f "$TMP/fpm/fpm.sock" "$TMP/fpm/fpm.pid"
-	PHP_INI_SCAN_DIR='' "$FPM_BIN" -y "$TMP/fpm/fpm.conf" -c "$TMP/fpm/php.ini" >>"$TMP/logs/fpm.out" 2>&1 &
-	local started=$!
-	FPM_MASTER=""
-	[ "$daemonize" = no ] && FPM_MASTER=$started
-	for _ in $(seq 100); do
-		if [ -z "$FPM_MASTER" ] && [ -s "$TMP/fpm/fpm.pid" ]; then FPM_MASTER=$(cat "$TMP/fpm/fpm.pid"); fi
-		[ -n "$FPM_MASTER" ] && [ -S "$TMP/fpm/fpm.sock" ] && [ "$(workers | wc -l)" -eq $NWORKERS ] && return 0
-		if [ "$daemonize" = no ] && ! kill -0 "$started" 2>/dev/null; then break; fi
-		sleep 0.1
-	done
-	[ "$daemonize" = yes ] && wait "$started" 2>/dev/null
-	return 1
+	srv_fpm_conf $NWORKERS "$daemonize" "catch_workers_output = yes" "clear_env = no"
+	PHP_INI_SCAN_DIR='' srv_fpm_start $NWORKERS "$daemonize" -c "$TMP/fpm/php.ini"
 }
 workers() { [ -n "$FPM_MASTER" ] && pgrep -P "$FPM_MASTER" | sort -n; }
 fpm_stop() {
-	# (with daemonize=yes the master is not our child: stop_pid's wait is a no-op)
-	stop_pid "$FPM_MASTER"
+	# (with daemonize=yes the master is not our child: srv_stop's wait is a no-op)
+	srv_stop "$FPM_MASTER"
 	FPM_MASTER=""
 }
 # Starts the pool or ends the run: SKIP when php-fpm cannot start even
@@ -206,44 +151,9 @@ wait_workers() { # pids-to-be-gone... : until NWORKERS workers, none of them lis
 
 # ---- nginx (one for the whole run; fpm's socket path does not change) ------------
 
-PORT=$(for p in $(seq 18680 18730); do ss -Hltn "sport = :$p" | grep -q . || { echo "$p"; break; }; done)
-[ -n "$PORT" ] || skip "no free TCP port in 18680-18730"
-cat > "$TMP/nginx/nginx.conf" <<EOF
-user www-data;
-worker_processes 1;
-pid $TMP/nginx/nginx.pid;
-error_log $TMP/logs/nginx-error.log warn;
-events { worker_connections 256; }
-http {
-    access_log off;
-    client_body_temp_path $TMP/nginx/body;
-    proxy_temp_path $TMP/nginx/proxy;
-    fastcgi_temp_path $TMP/nginx/fastcgi;
-    uwsgi_temp_path $TMP/nginx/uwsgi;
-    scgi_temp_path $TMP/nginx/scgi;
-    server {
-        listen 127.0.0.1:$PORT;
-        root $TMP/www;
-        location ~ \.php\$ {
-            include /etc/nginx/fastcgi_params;
-            fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
-            fastcgi_param SC_DATA $TMP/data;
-            fastcgi_keep_conn off;
-            fastcgi_pass unix:$TMP/fpm/fpm.sock;
-        }
-    }
-}
-EOF
-"$NGINX_BIN" -t -q -c "$TMP/nginx/nginx.conf" -g 'daemon off;' 2>"$TMP/logs/nginx-t.log" ||
-	skip "nginx config test failed: $(head -c 200 "$TMP/logs/nginx-t.log")"
-"$NGINX_BIN" -c "$TMP/nginx/nginx.conf" -g 'daemon off;' >>"$TMP/logs/nginx.out" 2>&1 &
-NGINX_PID=$!
-for _ in $(seq 50); do
-	curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break
-	kill -0 "$NGINX_PID" 2>/dev/null || skip "nginx exited at start"
-	sleep 0.1
-done
-curl -s -o /dev/null "http://127.0.0.1:$PORT/" || skip "nginx does not answer on 127.0.0.1:$PORT"
+PORT=$(srv_free_port 18680 18730) || skip "no free TCP port in 18680-18730"
+srv_nginx_run "$(srv_nginx_server "$PORT" "$TMP/www" "$TMP/fpm/fpm.sock" \
+	"fastcgi_param SC_DATA $TMP/data;" "fastcgi_keep_conn off;")" || skip "$SRV_WHY"
 
 # ---- /proc: inotify instances ------------------------------------------------------
 
@@ -413,7 +323,7 @@ c2_killed_mid_drain() {
 		[ "$(awk '/^TracerPid:/ {print $2}' "/proc/$victim/status" 2>/dev/null)" = "$spid" ] && break; sleep 0.1
 	done
 	if [ "$(awk '/^TracerPid:/ {print $2}' "/proc/$victim/status" 2>/dev/null)" != "$spid" ]; then
-		stop_pid "$spid"; STRACE_PID=""
+		srv_stop "$spid"; STRACE_PID=""
 		echo "SKIP c2-killed-mid-drain (strace cannot attach to worker $victim)"; return
 	fi
 	for _ in $(seq 40); do
@@ -421,7 +331,7 @@ c2_killed_mid_drain() {
 		[[ $r == *'"skip":true'* ]] || break
 	done
 	for _ in $(seq 30); do kill -0 "$victim" 2>/dev/null || break; sleep 0.1; done
-	stop_pid "$spid"; STRACE_PID=""
+	srv_stop "$spid"; STRACE_PID=""
 	if kill -0 "$victim" 2>/dev/null || [ ! -e "$TMP/data/c2-target" ]; then
 		bad c2-killed-mid-drain "setup: worker $victim alive=$(kill -0 "$victim" 2>/dev/null && echo yes || echo no), file written=$([ -e "$TMP/data/c2-target" ] && echo yes || echo no), answer: ${r:0:80}"
 		return

@@ -1,6 +1,7 @@
 # Shared by the shell tests that serve PHP through php-fpm behind nginx on
-# 127.0.0.1 (tests/fpm/refused_settings_reach_the_fpm_log.sh,
-# tests/status/run.sh, tests/install/debian_readme_steps_load_statcache.sh).
+# 127.0.0.1 (tests/fpm/run.sh, tests/fpm/refused_settings_reach_the_fpm_log.sh,
+# tests/matrix/fpm-pools.sh, tests/status/run.sh,
+# tests/install/debian_readme_steps_load_statcache.sh).
 # Everything runs as plain child processes from a temp dir; nothing of the
 # system's configuration is read or changed unless a test says so.
 # The caller sets: TMP (its temp dir), and defines ok/bad/skip/info.
@@ -51,15 +52,18 @@ srv_free_port() {
 	return 1
 }
 
-# srv_fpm_conf WORKERS [DAEMONIZE]: $TMP/fpm/fpm.conf, a pool as www-data on
-# $TMP/fpm/fpm.sock, the master's log in $TMP/logs/fpm.log.
+# srv_fpm_conf WORKERS [DAEMONIZE [POOL-LINE...]]: $TMP/fpm/fpm.conf, a pool
+# as www-data on $TMP/fpm/fpm.sock (each extra line added to the pool), the
+# master's log in $TMP/logs/fpm.log.
 srv_fpm_conf() {
+	local n=$1 daemonize=${2:-no}
+	shift; [ $# -gt 0 ] && shift
 	mkdir -p "$TMP/fpm" "$TMP/logs"
-	cat > "$TMP/fpm/fpm.conf" <<-CONF
+	{ cat <<-CONF
 	[global]
 	pid = $TMP/fpm/fpm.pid
 	error_log = $TMP/logs/fpm.log
-	daemonize = ${2:-no}
+	daemonize = $daemonize
 	[www]
 	user = www-data
 	group = www-data
@@ -68,10 +72,12 @@ srv_fpm_conf() {
 	listen.group = www-data
 	listen.mode = 0660
 	pm = static
-	pm.max_children = $1
+	pm.max_children = $n
 	pm.max_requests = 0
 	chdir = /
 	CONF
+	if [ $# -gt 0 ]; then printf "%s\n" "$@"; fi
+	} > "$TMP/fpm/fpm.conf"
 }
 
 # srv_fpm_start WORKERS DAEMONIZE FPM-ARGS...: starts php-fpm, waits for its
@@ -99,49 +105,69 @@ srv_fpm_start() {
 	return 1
 }
 
-# srv_nginx_start DOCROOT: nginx on 127.0.0.1:$PORT (picked here) passing
-# *.php to $TMP/fpm/fpm.sock. Returns 1, with the reason in SRV_WHY, if it
-# fails (call it directly, not in $(...): it sets PORT and SRV_PIDS).
-PORT="" SRV_WHY=""
-srv_nginx_start() {
-	local root=$1
+# srv_nginx_server PORT DOCROOT SOCKET [FASTCGI-LINE...]: one server block on
+# 127.0.0.1:PORT passing *.php to the php-fpm pool on SOCKET; each extra
+# line (e.g. "fastcgi_param SC_DATA /x;") goes into its location.
+srv_nginx_server() {
+	local port=$1 docroot=$2 sock=$3 l
+	shift 3
+	printf '    server {\n        listen 127.0.0.1:%s;\n        root %s;\n' "$port" "$docroot"
+	printf '        location ~ \\.php$ {\n'
+	printf '            include /etc/nginx/fastcgi_params;\n'
+	printf '            fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;\n'
+	for l in "$@"; do printf '            %s\n' "$l"; done
+	printf '            fastcgi_pass unix:%s;\n        }\n    }\n' "$sock"
+}
+
+# srv_nginx_run SERVER-BLOCK...: writes $TMP/nginx/nginx.conf (nginx as
+# www-data, its temp files and logs under $TMP) with those server blocks,
+# starts nginx and waits until the first block's port answers; sets
+# NGINX_PID. Returns 1, with the reason in SRV_WHY, if it fails (call it
+# directly, not in $(...): it sets NGINX_PID and SRV_PIDS).
+NGINX_PID="" SRV_WHY=""
+srv_nginx_run() {
+	local port pid
 	mkdir -p "$TMP/nginx" "$TMP/logs"
-	PORT=$(srv_free_port 18740 18790) || { SRV_WHY="no free TCP port in 18740-18790"; return 1; }
-	cat > "$TMP/nginx/nginx.conf" <<-CONF
-	user www-data;
-	worker_processes 1;
-	pid $TMP/nginx/nginx.pid;
-	error_log $TMP/logs/nginx-error.log warn;
-	events { worker_connections 64; }
-	http {
-	    access_log off;
-	    default_type text/html;
-	    client_body_temp_path $TMP/nginx/body;
-	    proxy_temp_path $TMP/nginx/proxy;
-	    fastcgi_temp_path $TMP/nginx/fastcgi;
-	    uwsgi_temp_path $TMP/nginx/uwsgi;
-	    scgi_temp_path $TMP/nginx/scgi;
-	    server {
-	        listen 127.0.0.1:$PORT;
-	        root $root;
-	        location ~ \.php\$ {
-	            include /etc/nginx/fastcgi_params;
-	            fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
-	            fastcgi_pass unix:$TMP/fpm/fpm.sock;
-	        }
-	    }
-	}
-	CONF
+	port=$(printf '%s\n' "$1" | sed -n 's/^ *listen 127\.0\.0\.1:\([0-9]*\);/\1/p' | head -n 1)
+	{
+		cat <<-CONF
+		user www-data;
+		worker_processes 1;
+		pid $TMP/nginx/nginx.pid;
+		error_log $TMP/logs/nginx-error.log warn;
+		events { worker_connections 256; }
+		http {
+		    access_log off;
+		    default_type text/html;
+		    client_body_temp_path $TMP/nginx/body;
+		    proxy_temp_path $TMP/nginx/proxy;
+		    fastcgi_temp_path $TMP/nginx/fastcgi;
+		    uwsgi_temp_path $TMP/nginx/uwsgi;
+		    scgi_temp_path $TMP/nginx/scgi;
+		CONF
+		printf '%s\n' "$@"
+		echo "}"
+	} > "$TMP/nginx/nginx.conf"
 	"$NGINX_BIN" -t -q -c "$TMP/nginx/nginx.conf" -g 'daemon off;' 2>"$TMP/logs/nginx-t.log" ||
 		{ SRV_WHY="nginx config test failed: $(head -c 200 "$TMP/logs/nginx-t.log")"; return 1; }
 	"$NGINX_BIN" -c "$TMP/nginx/nginx.conf" -g 'daemon off;' >>"$TMP/logs/nginx.out" 2>&1 &
-	SRV_PIDS+=("$!")
-	local pid=$!
+	pid=$!
+	NGINX_PID=$pid
+	SRV_PIDS+=("$pid")
 	for _ in $(seq 50); do
-		curl -s -o /dev/null "http://127.0.0.1:$PORT/" && return 0
-		kill -0 "$pid" 2>/dev/null || { SRV_WHY="nginx exited at start"; return 1; }
+		curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
+		kill -0 "$pid" 2>/dev/null || { SRV_WHY="nginx exited at start: $(tail -n 3 "$TMP/logs/nginx-error.log" 2>/dev/null | tr '\n' ' ')"; return 1; }
 		sleep 0.1
 	done
-	SRV_WHY="nginx does not answer on 127.0.0.1:$PORT"
+	SRV_WHY="nginx does not answer on 127.0.0.1:$port"
 	return 1
+}
+
+# srv_nginx_start DOCROOT: nginx on 127.0.0.1:$PORT (picked here) passing
+# *.php to $TMP/fpm/fpm.sock. Returns 1, with the reason in SRV_WHY, if it
+# fails (call it directly, not in $(...): it sets PORT and SRV_PIDS).
+PORT=""
+srv_nginx_start() {
+	PORT=$(srv_free_port 18740 18790) || { SRV_WHY="no free TCP port in 18740-18790"; return 1; }
+	srv_nginx_run "$(srv_nginx_server "$PORT" "$1" "$TMP/fpm/fpm.sock")"
 }

@@ -29,8 +29,8 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
-NGINX_BIN=${SC_NGINX_BIN:-/usr/sbin/nginx}
+# shellcheck source=../lib/servers.sh
+. "$root/tests/lib/servers.sh"
 start_s=$SECONDS
 pass=0 fail=0
 TMP="" MASTER="" NGINX_PID=""
@@ -47,18 +47,9 @@ SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 [ -f "$SO" ] || { bad load "no $SO (build-nts first)"; exit 1; }
 NOGROUP=$(id -gn nobody)
 
-stop_pid() {
-	local pid=$1
-	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-	kill -TERM "$pid" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
-	return 0
-}
 cleanup() {
-	stop_pid "$MASTER"
-	stop_pid "$NGINX_PID"
+	srv_stop "$MASTER"
+	srv_stop "$NGINX_PID"
 	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
 	return 0
 }
@@ -75,49 +66,11 @@ cp "$SO" "$TMP/statcache.so" && chmod 644 "$TMP/statcache.so"
 fs=$(stat -f -c %T "$TMP/data")
 case $fs in ext2/ext3|xfs|btrfs|tmpfs) ;; *) skip "$TMP is on '$fs', which statcache does not trust";; esac
 
-free_port() {
-	local p
-	for p in $(seq "$1" $(($1 + 50))); do ss -Hltn "sport = :$p" | grep -q . || { echo "$p"; return; }; done
-}
-PORT_A=$(free_port 18800); PORT_B=$(free_port $((PORT_A + 1)))
-[ -n "$PORT_A" ] && [ -n "$PORT_B" ] || skip "no free TCP ports from 18800"
-
-server() { # port pool
-	cat <<-EOF
-	    server {
-	        listen 127.0.0.1:$1;
-	        root $TMP/www;
-	        location ~ \.php\$ {
-	            include /etc/nginx/fastcgi_params;
-	            fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
-	            fastcgi_param SC_DATA $TMP/data;
-	            fastcgi_keep_conn off;
-	            fastcgi_pass unix:$TMP/fpm/$2.sock;
-	        }
-	    }
-	EOF
-}
-cat >"$TMP/nginx/nginx.conf" <<EOF
-user www-data;
-worker_processes 1;
-pid $TMP/nginx/nginx.pid;
-error_log $TMP/logs/nginx-error.log warn;
-events { worker_connections 256; }
-http {
-    access_log off;
-    client_body_temp_path $TMP/nginx/body;
-    proxy_temp_path $TMP/nginx/proxy;
-    fastcgi_temp_path $TMP/nginx/fastcgi;
-    uwsgi_temp_path $TMP/nginx/uwsgi;
-    scgi_temp_path $TMP/nginx/scgi;
-$(server "$PORT_A" a)
-$(server "$PORT_B" b)
-}
-EOF
-"$NGINX_BIN" -c "$TMP/nginx/nginx.conf" -g 'daemon off;' >>"$TMP/logs/nginx.out" 2>&1 &
-NGINX_PID=$!
-sleep 0.3
-kill -0 "$NGINX_PID" 2>/dev/null || skip "nginx does not start: $(tail -n 3 "$TMP/logs/nginx-error.log" | tr '\n' ' ')"
+PORT_A=$(srv_free_port 18800 18850) && PORT_B=$(srv_free_port $((PORT_A + 1)) 18851) ||
+	skip "no free TCP ports from 18800"
+srv_nginx_run "$(srv_nginx_server "$PORT_A" "$TMP/www" "$TMP/fpm/a.sock" "fastcgi_param SC_DATA $TMP/data;" "fastcgi_keep_conn off;")" \
+	"$(srv_nginx_server "$PORT_B" "$TMP/www" "$TMP/fpm/b.sock" "fastcgi_param SC_DATA $TMP/data;" "fastcgi_keep_conn off;")" ||
+	skip "$SRV_WHY"
 
 pool() { # name user group
 	cat <<-EOF
@@ -180,7 +133,7 @@ run_mode() {
 	rm -rf "${TMP:?}/data/"*
 	if ! fpm_start "$shared"; then
 		bad "$label-start" "php-fpm did not start: $(tail -n 3 "$TMP/logs/fpm.log" "$TMP/logs/fpm.out" | tr '\n' '|')"
-		stop_pid "$MASTER"; return
+		srv_stop "$MASTER"; return
 	fi
 	info "$label: master $MASTER, pool a (www-data) $(workers a | paste -sd' '), pool b (nobody) $(workers b | paste -sd' ')"
 	client a visible a | relabel "$label" >"$TMP/out"; count <"$TMP/out"
@@ -226,7 +179,7 @@ run_mode() {
 			bad shared-what-plain-php-in-one-pool-reaches "not what the README says: $p"
 		fi
 	fi
-	stop_pid "$MASTER"; MASTER=""
+	srv_stop "$MASTER"; MASTER=""
 }
 run_mode 0
 run_mode 1
