@@ -17,7 +17,7 @@ if test "$PHP_STATCACHE" != "no"; then
   dnl Sources by layer (README "Where things are"): the module face at the
   dnl root; src/php (Zend-facing answers and sync points) -> src/engine (the
   dnl lookup) -> src/core (pure C, no Zend).  Includes name the layer.
-  statcache_sources="statcache.c hooks.c src/php/testapi.c src/php/log.c src/php/off_reason.c"
+  statcache_sources="statcache.c hooks.c src/php/ini.c src/php/testapi.c src/php/log.c src/php/off_reason.c"
   statcache_have_cache=yes
   AC_CHECK_HEADERS([sys/inotify.h sys/epoll.h sys/statfs.h], [], [statcache_have_cache=no])
 
