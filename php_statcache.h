@@ -44,7 +44,8 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	zval *ip_flag_arg;        /* ... or their include-path flag, while they run without it */
 	zval ip_flag_saved;       /* ... and its value in the call */
 	const char *oc_compiled_now; /* src/php/opcache.c: the inner compile hook compiled this */
-	bool oc_raw_name;        /* src/php/opcache.c: statcache_opcache_raw_name() */
+	bool oc_raw_name;        /* src/php/opcache.c: opcache_invalidate() of a name as opcache keyed it:
+	                          * the resolver answers "no such path" (src/php/include.c) */
 	void *oc_pending;        /* src/php/opcache.c: the CLI's main script, recorded at the first include */
 	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */
 	bool file_wrapper_plain;  /* ... and whether its file:// was PHP's plain-files one */

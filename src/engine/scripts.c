@@ -38,12 +38,17 @@ typedef enum {
 typedef struct sc_script {
 	char *key;           /* the absolute spelling included by, or the real path */
 	char *path;          /* the real path: what opcache holds the script under */
-	char *spelling;      /* key when it is another name than path, else NULL */
+	char *spelling;      /* the absolute name opened when it is another than path
+	                      * (key, or chosen), else NULL */
+	char *chosen;        /* a name record's: the candidate PHP chose (owned) */
+	char *passed;        /* a name record's: the candidates PHP found missing
+	                      * first, each NUL-terminated, passed_len bytes */
 	uint64_t hash;       /* of key */
-	uint32_t klen, len;
+	uint32_t klen, len, passed_len;
 	uint8_t state;
 	uint8_t ndeps;
 	bool racy;           /* the identity was taken in the tick of a change */
+	bool name_only;      /* a relative name's meaning (sc_scripts_name()), no script */
 	uint32_t epoch;
 	const char *why;     /* POLLED: why the cache cannot vouch */
 	sc_file_id id;
@@ -90,6 +95,7 @@ static uint32_t sc_scripts_n, sc_scripts_cap;
 static uint32_t *sc_scripts_index;       /* open addressing: record number + 1 */
 static uint32_t sc_scripts_index_cap;
 static uint32_t sc_scripts_live, sc_scripts_polled, sc_scripts_stuck;
+static uint32_t sc_names_live, sc_names_polled;  /* of those, name records */
 static char *sc_unchecked[SC_SCRIPTS_UNCHECKED_MAX];
 static const char *sc_unchecked_why[SC_SCRIPTS_UNCHECKED_MAX];
 static uint32_t sc_unchecked_n;
@@ -194,7 +200,7 @@ static sc_script *sc_scripts_get(const char *key, const char *real)
 			free(s->path);
 			s->path = np;
 			s->len = (uint32_t) len;
-			s->spelling = strcmp(s->key, s->path) != 0 ? s->key : NULL;
+			s->spelling = key[0] == '/' && strcmp(s->key, s->path) != 0 ? s->key : NULL;
 		}
 		return s;
 	}
@@ -231,7 +237,7 @@ static sc_script *sc_scripts_get(const char *key, const char *real)
 	}
 	s->klen = (uint32_t) klen;
 	s->len = (uint32_t) len;
-	s->spelling = strcmp(s->key, s->path) != 0 ? s->key : NULL;
+	s->spelling = key[0] == '/' && strcmp(s->key, s->path) != 0 ? s->key : NULL;
 	s->hash = h;
 	sc_scripts_n++;
 	sc_scripts_index_put(sc_scripts_n, h);
@@ -244,6 +250,10 @@ static void sc_scripts_set_state(sc_script *s, sc_script_state st)
 	sc_scripts_live += (st != SC_SCRIPT_DEAD) - (s->state != SC_SCRIPT_DEAD);
 	sc_scripts_polled += (st == SC_SCRIPT_POLLED) - (s->state == SC_SCRIPT_POLLED);
 	sc_scripts_stuck += (st == SC_SCRIPT_STUCK) - (s->state == SC_SCRIPT_STUCK);
+	if (s->name_only) {
+		sc_names_live += (st != SC_SCRIPT_DEAD) - (s->state != SC_SCRIPT_DEAD);
+		sc_names_polled += (st == SC_SCRIPT_POLLED) - (s->state == SC_SCRIPT_POLLED);
+	}
 	s->state = (uint8_t) st;
 	if (!sc_scripts_polled && !sc_scripts_stuck) {
 		atomic_store_explicit(&sc_next_due_ms, UINT64_MAX, memory_order_relaxed);
@@ -305,6 +315,45 @@ static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_scri
 	return SC_LOOK_FILE;
 }
 
+/* A candidate PHP tried before the one it chose, as the cache answers it
+ * now: still missing (SC_LOOK_FILE: the generation values of its negative
+ * result and of its own spelling added to s), there now (SC_LOOK_GONE: the
+ * name may mean another file), or left to PHP (SC_LOOK_UNSURE). */
+static sc_look_result sc_look_passed(sc_cache *c, const char *name, size_t len, sc_script *s)
+{
+	sc_entry *e = sc_lookup(c, name, len), *own;
+
+	if (!e) {
+		return SC_LOOK_UNSURE;
+	}
+	if (e->r.kind != SC_KIND_MISSING) {
+		return SC_LOOK_GONE;
+	}
+	sc_add_deps(s, e->r.deps, e->r.ndeps);
+	own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
+	if (own && own != e) {
+		sc_add_deps(s, own->r.deps, own->r.ndeps);
+		if (own->r.kind == SC_KIND_VIA) {
+			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
+		}
+	}
+	return SC_LOOK_FILE;
+}
+
+/* The candidates a name record passed over, each as stat() answers it:
+ * false when one resolves now. */
+static bool sc_passed_still_missing(const sc_script *s)
+{
+	struct stat st;
+
+	for (const char *p = s->passed; p && p < s->passed + s->passed_len; p += strlen(p) + 1) {
+		if (stat(p, &st) == 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Fills s (path and spelling set) from the cache now: the state it should
  * take (WATCHED with deps and identity, POLLED with a stat() identity), or
  * DEAD when the script is gone, its spelling means another file, or it is
@@ -332,8 +381,22 @@ static sc_script_state sc_fill(sc_cache *c, sc_script *s, const sc_file_id *expe
 			return SC_SCRIPT_DEAD; /* the spelling means another file now */
 		}
 	}
+	for (const char *p = s->passed; r == SC_LOOK_FILE && p && p < s->passed + s->passed_len; p += strlen(p) + 1) {
+		sc_look_result r3 = sc_look_passed(c, p, strlen(p), s);
+		if (r3 == SC_LOOK_GONE) {
+			return SC_SCRIPT_DEAD; /* an earlier candidate is there now */
+		}
+		if (r3 == SC_LOOK_UNSURE) {
+			r = r3;
+			why = "an include_path candidate before it is left to PHP";
+		}
+	}
 	if (r == SC_LOOK_GONE) {
 		return SC_SCRIPT_DEAD;
+	}
+	if (r == SC_LOOK_FILE && s->ndeps < SC_SCRIPT_MAX_DEPS && s->name_only) {
+		s->racy = false; /* a meaning, not a file's contents: no identity */
+		return SC_SCRIPT_WATCHED;
 	}
 	if (r == SC_LOOK_FILE && s->ndeps < SC_SCRIPT_MAX_DEPS) {
 		/* the watches are armed: a change after this lstat() moves the deps */
@@ -345,6 +408,15 @@ static sc_script_state sc_fill(sc_cache *c, sc_script *s, const sc_file_id *expe
 		return SC_SCRIPT_WATCHED;
 	}
 	/* the cache cannot vouch: stat() it, as opcache's revalidation would */
+	if (s->name_only) {
+		if ((s->spelling ? !realpath(s->spelling, real) || strcmp(real, s->path) != 0 : !realpath(s->path, real))
+				|| !sc_passed_still_missing(s)) {
+			return SC_SCRIPT_DEAD;
+		}
+		s->racy = false;
+		s->why = why ? why : "it depends on more than a record holds";
+		return SC_SCRIPT_POLLED;
+	}
 	if (!sc_file_id_fresh(s->spelling ? s->spelling : s->path, true, &id, &racy)
 			|| (s->spelling && (!realpath(s->spelling, real) || strcmp(real, s->path) != 0))
 			|| (expect && !sc_file_id_eq(&id, expect))) {
@@ -423,6 +495,56 @@ bool sc_scripts_known(const char *key)
 	return r;
 }
 
+bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char *chosen, const char *passed,
+	size_t passed_len)
+{
+	sc_script *s;
+	char *ch = NULL, *pa = NULL;
+	bool live = false;
+
+	if ((chosen && strcmp(chosen, real) != 0 && !(ch = strdup(chosen))) || (passed_len && !(pa = malloc(passed_len)))) {
+		free(ch);
+		return false; /* no record: the next include walks again */
+	}
+	if (pa) {
+		memcpy(pa, passed, passed_len);
+	}
+	sc_wrlock();
+	s = sc_scripts_get(key, real);
+	if (s) {
+		free(s->chosen);
+		free(s->passed);
+		s->chosen = ch;
+		s->spelling = ch;
+		s->passed = pa;
+		s->passed_len = (uint32_t) passed_len;
+		s->name_only = true; /* its key is no path: never a script's record */
+		sc_apply(s, sc_fill(c, s, NULL));
+		live = s->state != SC_SCRIPT_DEAD;
+	} else {
+		free(ch);
+		free(pa);
+	}
+	sc_unlock();
+	return live;
+}
+
+bool sc_scripts_name_real(const char *key, char *real)
+{
+	size_t klen = strlen(key);
+	sc_script *s;
+	bool r;
+
+	sc_rdlock();
+	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
+	r = s && s->name_only && (s->state == SC_SCRIPT_WATCHED || s->state == SC_SCRIPT_POLLED);
+	if (r) {
+		memcpy(real, s->path, s->len + 1);
+	}
+	sc_unlock();
+	return r;
+}
+
 /* Every component of path older than since: a component renamed or
  * replaced since (a symlink swapped, a directory moved) has a newer ctime,
  * which rename() sets on the inode it moves. */
@@ -472,6 +594,10 @@ static void sc_recheck(sc_cache *c, sc_script *s, sc_script_todo *t)
 	bool racy = s->racy;
 	sc_script_state st = sc_fill(c, s, &old);
 
+	if (s->name_only) {
+		sc_apply(s, st); /* dead: the next include of the name walks again */
+		return;
+	}
 	if (st != SC_SCRIPT_DEAD && !racy) {
 		sc_apply(s, st);
 		return;
@@ -581,8 +707,9 @@ void sc_scripts_unchecked(const char *name, const char *why)
 void sc_scripts_totals_get(sc_scripts_totals *t)
 {
 	sc_rdlock();
-	t->watched = sc_scripts_live - sc_scripts_polled - sc_scripts_stuck;
-	t->polled = sc_scripts_polled;
+	/* name records are no scripts of opcache's */
+	t->watched = sc_scripts_live - sc_scripts_polled - sc_scripts_stuck - (sc_names_live - sc_names_polled);
+	t->polled = sc_scripts_polled - sc_names_polled;
 	t->unchecked = sc_unchecked_n;
 	sc_unlock();
 }
@@ -593,7 +720,7 @@ void sc_scripts_each_listed(unsigned max, void (*fn)(const char *name, const cha
 
 	sc_rdlock();
 	for (uint32_t k = 0; k < sc_scripts_n && shown < max; k++) {
-		if (sc_scripts[k].state == SC_SCRIPT_POLLED) {
+		if (sc_scripts[k].state == SC_SCRIPT_POLLED && !sc_scripts[k].name_only) {
 			fn(sc_scripts[k].key, sc_scripts[k].why, arg);
 			shown++;
 		}

@@ -42,6 +42,18 @@ bool sc_scripts_before(sc_cache *c, const char *path, sc_script_id *id);
 /* real was compiled here, included as spelling (absolute, or NULL);
  * expect: the identity sc_scripts_before() took, or NULL. */
 void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_script_id *expect);
+/* A relative include name's meaning (key: the name with all its meaning
+ * depends on, src/php/opcache_name.c): it resolved to real through the
+ * candidate chosen (absolute; NULL: real itself), after PHP found each of
+ * passed (NUL-terminated names, one after the other, passed_len bytes)
+ * missing.  Valid while those lookups hold (a candidate created, renamed
+ * into place, a symlink on the way swapped: dead); no identity taken, the
+ * script's own record follows its contents.  False when it holds nothing
+ * (real is no regular file now, no memory). */
+bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char *chosen, const char *passed,
+	size_t passed_len);
+/* The real path (SC_PATH_MAX bytes) a live name record says key means. */
+bool sc_scripts_name_real(const char *key, char *real);
 /* Is the include spelled key recorded (live) here? */
 bool sc_scripts_known(const char *key);
 /* A copy this process did not compile: recorded and true when the file and

@@ -48,7 +48,6 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "php/include.h"
-#include "php/opcache.h"
 #include "php/intercept.h"
 #include "php/orig.h"
 #include "php/realpath.h"
@@ -113,38 +112,45 @@ typedef struct sc_cwd {
 	char buf[MAXPATHLEN];
 } sc_cwd;
 
-/* Is the candidate spelled trypath known not to exist?  Its absolute
- * spelling is the one tsrm_realpath() would lstat() (virtual_file_ex()'s
- * join); a spelling PHP's realpath cache holds is PHP's to answer (it
- * answers from there, even for a file gone since). */
+/* The absolute spelling of the candidate trypath, the one tsrm_realpath()
+ * would lstat() (virtual_file_ex()'s join with the working directory), in
+ * abs (MAXPATHLEN) when it is relative; NULL when there is none. */
+static const char *sc_candidate_abs(sc_cwd *cwd, const char *trypath, size_t *len, char *abs)
+{
+	if (trypath[0] == '/') {
+		return trypath;
+	}
+	if (!cwd->asked) {
+		cwd->asked = true;
+		cwd->ok = VCWD_GETCWD(cwd->buf, MAXPATHLEN) != NULL && cwd->buf[0] == '/';
+		cwd->len = cwd->ok ? strlen(cwd->buf) : 0;
+	}
+	if (!cwd->ok || cwd->len + 1 + *len + 1 >= MAXPATHLEN - 1) {
+		return NULL;
+	}
+	memcpy(abs, cwd->buf, cwd->len);
+	if (abs[cwd->len - 1] == '/') {
+		memcpy(abs + cwd->len, trypath, *len + 1);
+		*len += cwd->len;
+	} else {
+		abs[cwd->len] = '/';
+		memcpy(abs + cwd->len + 1, trypath, *len + 1);
+		*len += cwd->len + 1;
+	}
+	return abs;
+}
+
+/* Is the candidate spelled trypath known not to exist?  Asked of its
+ * absolute spelling; a spelling PHP's realpath cache holds is PHP's to
+ * answer (it answers from there, even for a file gone since). */
 static bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len)
 {
 	char abs[MAXPATHLEN];
-	const char *key = trypath;
+	const char *key = sc_candidate_abs(cwd, trypath, &len, abs);
 	uint64_t misses;
 	sc_entry *e;
 
-	if (trypath[0] != '/') {
-		if (!cwd->asked) {
-			cwd->asked = true;
-			cwd->ok = VCWD_GETCWD(cwd->buf, MAXPATHLEN) != NULL && cwd->buf[0] == '/';
-			cwd->len = cwd->ok ? strlen(cwd->buf) : 0;
-		}
-		if (!cwd->ok || cwd->len + 1 + len + 1 >= MAXPATHLEN - 1) {
-			return false;
-		}
-		memcpy(abs, cwd->buf, cwd->len);
-		if (abs[cwd->len - 1] == '/') {
-			memcpy(abs + cwd->len, trypath, len + 1);
-			len += cwd->len;
-		} else {
-			abs[cwd->len] = '/';
-			memcpy(abs + cwd->len + 1, trypath, len + 1);
-			len += cwd->len + 1;
-		}
-		key = abs;
-	}
-	if (len >= MAXPATHLEN || realpath_cache_lookup(key, len, time(NULL))) {
+	if (!key || len >= MAXPATHLEN || realpath_cache_lookup(key, len, time(NULL))) {
 		return false;
 	}
 	misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
@@ -208,6 +214,31 @@ static zend_string *sc_try(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t
 	return sc_realpath_str(trypath);
 }
 
+/* A candidate the walk tried, told to the opcache hooks' seen (if any):
+ * its absolute spelling, chosen or passed over.  Without one the record
+ * cannot be made: seen->ok goes false. */
+static void sc_seen(sc_include_seen *seen, sc_cwd *cwd, const char *trypath, bool chosen)
+{
+	char abs[MAXPATHLEN];
+	size_t len = strlen(trypath);
+	const char *a;
+
+	if (!seen) {
+		return;
+	}
+	a = sc_candidate_abs(cwd, trypath, &len, abs);
+	if (!a) {
+		seen->ok = false;
+	} else if (chosen) {
+		memcpy(seen->chosen, a, len + 1);
+	} else if (seen->passed_len + len + 1 <= sizeof(seen->passed)) {
+		memcpy(seen->passed + seen->passed_len, a, len + 1);
+		seen->passed_len += len + 1;
+	} else {
+		seen->ok = false;
+	}
+}
+
 /* php_resolve_path()'s walk over include_path for a plain name, in its
  * order and with its length limits.  With resolved: the first candidate
  * tsrm_realpath() resolves (NULL in *resolved when none does).  Without:
@@ -216,7 +247,7 @@ static zend_string *sc_try(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t
  * directory, as it would have); *none then says that every candidate PHP
  * would try is known missing. */
 static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename, size_t filename_length,
-	const char *path, zend_string **resolved, bool *none)
+	const char *path, zend_string **resolved, bool *none, sc_include_seen *seen)
 {
 	char trypath[MAXPATHLEN];
 	const char *ptr = path, *end, *entry = path;
@@ -250,6 +281,7 @@ static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *fi
 			ptr = NULL;
 		}
 		if (sc_known_missing(c, cwd, trypath, strlen(trypath))) {
+			sc_seen(seen, cwd, trypath, false);
 			continue;
 		}
 		if (!resolved) {
@@ -257,8 +289,10 @@ static const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *fi
 			return entry;
 		}
 		if ((*resolved = sc_realpath_str(trypath))) {
+			sc_seen(seen, cwd, trypath, true);
 			return entry;
 		}
+		sc_seen(seen, cwd, trypath, false);
 	}
 	if (none) {
 		*none = true;
@@ -309,7 +343,7 @@ static bool sc_exec_candidate(zend_string *exec_filename, const char *filename, 
 /* php_resolve_path() for a plain name; *done is false when the case is not
  * plain after all (the caller asks the previous resolver). */
 static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t filename_length,
-	const char *path, bool *done)
+	const char *path, bool *done, sc_include_seen *seen)
 {
 	char trypath[MAXPATHLEN];
 	zend_string *resolved, *exec_filename;
@@ -320,12 +354,14 @@ static zend_string *sc_resolve_plain(sc_cache *c, const char *filename, size_t f
 	if (!*done) {
 		return NULL;
 	}
-	sc_walk_include_path(c, &cwd, filename, filename_length, path, &resolved, NULL);
+	sc_walk_include_path(c, &cwd, filename, filename_length, path, &resolved, NULL, seen);
 	if (resolved) {
 		return resolved;
 	}
 	if (sc_exec_candidate(exec_filename, filename, filename_length, trypath)) {
-		return sc_try(c, &cwd, trypath, strlen(trypath));
+		resolved = sc_try(c, &cwd, trypath, strlen(trypath));
+		sc_seen(seen, &cwd, trypath, resolved != NULL);
+		return resolved;
 	}
 	return NULL;
 }
@@ -359,7 +395,7 @@ static zend_string *sc_resolve_cached(const char *name, size_t len, bool *handle
 	if (!c) {
 		return NULL;
 	}
-	r = sc_resolve_plain(c, name, len, path, handled);
+	r = sc_resolve_plain(c, name, len, path, handled, NULL);
 	if (!*handled) {
 		sc_count(&c->n->include_path_fallbacks);
 	} else if (r) {
@@ -402,7 +438,7 @@ zend_string *sc_resolve_path(zend_string *filename)
 	int err = errno;
 	zend_string *r;
 
-	if (statcache_opcache_raw_name()) {
+	if (SCG(oc_raw_name)) {
 		return NULL; /* opcache_invalidate() of the name opcache keyed (src/php/opcache.c) */
 	}
 	r = ZSTR_VAL(filename)[0] == '/'
@@ -414,6 +450,53 @@ zend_string *sc_resolve_path(zend_string *filename)
 	 * a directory) reports the errno it had */
 	errno = err;
 	return handled ? r : sc_prev_resolve_path(filename);
+}
+
+bool sc_include_walk(const char *name, size_t len, sc_include_seen *seen, zend_string **resolved)
+{
+	const char *path = PG(include_path);
+	zend_string *exec_filename;
+	sc_cache *c;
+	sc_cwd cwd;
+	bool done;
+
+	*resolved = NULL;
+	seen->ok = true;
+	seen->passed_len = 0;
+	seen->chosen[0] = '\0';
+	if (memchr(name, '\0', len) || sc_has_scheme(name) || name[0] == '/') {
+		return false;
+	}
+	if (!path || !*path || (name[0] == '.' && (name[1] == '/' || (name[1] == '.' && name[2] == '/')))) {
+		/* php_resolve_path(): tsrm_realpath() of the name as given */
+		char abs[MAXPATHLEN];
+		const char *a;
+		size_t alen = len;
+		if (!SCG(active) || SCG(bypass_depth) || !statcache_thread_cache() || !sc_exec_plain(&exec_filename)) {
+			return false;
+		}
+		cwd.asked = false;
+		a = sc_candidate_abs(&cwd, name, &alen, abs);
+		if (!a || alen >= MAXPATHLEN) {
+			return false;
+		}
+		*resolved = sc_realpath_str(a);
+		sc_seen(seen, &cwd, a, *resolved != NULL);
+		return seen->ok;
+	}
+	c = sc_include_cache(name, len, path);
+	if (!c) {
+		return false;
+	}
+	*resolved = sc_resolve_plain(c, name, len, path, &done, seen);
+	if (!done || !seen->ok) {
+		if (*resolved) {
+			zend_string_release(*resolved);
+			*resolved = NULL;
+		}
+		return false;
+	}
+	return true;
 }
 
 /* ---- fopen() & co with the include path ----------------------------------- */
@@ -490,7 +573,7 @@ static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_
 		return NULL;
 	}
 	cwd.asked = false;
-	suffix = sc_walk_include_path(c, &cwd, Z_STRVAL_P(name), Z_STRLEN_P(name), path, NULL, none);
+	suffix = sc_walk_include_path(c, &cwd, Z_STRVAL_P(name), Z_STRLEN_P(name), path, NULL, none, NULL);
 	if (*none && (!k->flip || (Z_TYPE_P(flag) == IS_LONG && k->valid
 			&& (Z_LVAL_P(flag) < 0 || (Z_LVAL_P(flag) & ~k->valid))))) {
 		*none = false;

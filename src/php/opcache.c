@@ -44,6 +44,7 @@
 #include "engine/scripts.h"
 #include "core/log.h"
 #include "php/threads.h"
+#include "php/opcache_name.h"
 
 #include <pthread.h>
 #include <syslog.h>
@@ -59,6 +60,7 @@ static zend_function *sc_oc_fn;          /* opcache_invalidate() */
 static zend_function *sc_oc_status_fn;   /* opcache_get_status() */
 static zend_op_array *(*sc_oc_prev_inner)(zend_file_handle *fh, int type);
 static zend_op_array *(*sc_oc_prev_outer)(zend_file_handle *fh, int type);
+static zend_string *(*sc_oc_prev_resolve)(zend_string *filename);
 static zend_result (*sc_oc_prev_post_startup)(void);
 static bool sc_oc_outer_installed;
 
@@ -129,11 +131,6 @@ static int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 		atomic_fetch_add_explicit(&sc_oc_invalidations_total, 1, memory_order_relaxed);
 	}
 	return ok;
-}
-
-bool statcache_opcache_raw_name(void)
-{
-	return SCG(oc_raw_name);
 }
 
 /* opcache_invalidate() of key as opcache's hash holds it: the script it
@@ -406,14 +403,69 @@ static bool sc_oc_adopt(sc_cache *c, const char *real, const char *spelling)
 		fc && *fc);
 }
 
-/* The outer hook: every include and the main script, before opcache. */
+/* An absolute name not recorded here: opcache may hold a copy nobody here
+ * compiled, under what the name meant then; kept if the records vouch for
+ * it, else invalidated under its real path and the name opcache keyed. */
+static void sc_oc_vouch(sc_cache *c, const char *spelling)
+{
+	sc_entry *e = sc_lookup(c, spelling, strlen(spelling));
+	char real[SC_PATH_MAX];
+	bool found = false;
+
+	if (e && e->r.kind == SC_KIND_FOUND && S_ISREG(e->r.st.st_mode)) {
+		memcpy(real, e->key, e->len + 1);
+		found = true;
+	} else if (!e || e->r.kind == SC_KIND_LINK) {
+		/* the cache leaves it to PHP (untrusted, unwatchable, a last
+		 * symlink): the kernel's answer, once per name; such a copy is
+		 * never vouched for, and the compile records it as polled */
+		found = realpath(spelling, real) != NULL;
+	}
+	if (found && !sc_oc_adopt(c, real, spelling)) {
+		if (strcmp(real, spelling) != 0) {
+			sc_oc_call_invalidate_key(spelling, strlen(spelling));
+		}
+		sc_oc_call_invalidate(NULL, real, strlen(real));
+	}
+}
+
+/* What both outer hooks do before opcache is asked for name: the records'
+ * check, then for a relative name (when resolve) the real path it means
+ * now (NULL: left as it is), for an absolute one not recorded the
+ * vouching. */
+static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
+{
+	zend_string *real = NULL;
+	sc_oc_quiet q;
+
+	if (SCG(oc_pending)) {
+		sc_oc_quiet_begin(&q, c);
+		sc_oc_pending_record(c);
+		sc_oc_quiet_end(&q);
+	}
+	sc_oc_check(c);
+	sc_oc_quiet_begin(&q, c);
+	if (resolve && !sc_oc_plain_abs(ZSTR_VAL(name))) {
+		real = sc_oc_name_real(c, name);
+	}
+	if (sc_oc_plain_abs(real ? ZSTR_VAL(real) : ZSTR_VAL(name)) && !sc_scripts_known(real ? ZSTR_VAL(real)
+			: ZSTR_VAL(name))) {
+		sc_oc_vouch(c, real ? ZSTR_VAL(real) : ZSTR_VAL(name));
+	}
+	sc_oc_quiet_end(&q);
+	return real;
+}
+
+/* The outer hook: every include and the main script, before opcache.  A
+ * relative include is handed to opcache by the real path it means now
+ * (src/php/opcache_name.c), as PHP hands include_once's: opcache's key for
+ * the relative name is never what answers it. */
 static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 {
 	sc_cache *c;
-	const char *spelling;
+	zend_string *real = NULL, *given = NULL;
 	zend_op_array *op;
 	sc_oc_quiet q;
-	bool absolute;
 
 	if (sc_oc_untouched(fh)) {
 		return sc_oc_prev_outer(fh, type); /* the inner hook keeps its record for later */
@@ -422,54 +474,58 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	if (!c || !fh->filename) {
 		return sc_oc_prev_outer(fh, type);
 	}
-	if (SCG(oc_pending)) {
-		sc_oc_quiet_begin(&q, c);
-		sc_oc_pending_record(c);
-		sc_oc_quiet_end(&q);
-	}
-	sc_oc_check(c);
-	spelling = ZSTR_VAL(fh->filename);
-	absolute = sc_oc_plain_abs(spelling);
-	if (absolute && !sc_scripts_known(spelling)) {
-		sc_oc_quiet_begin(&q, c);
-		/* an absolute name not recorded here: opcache may hold a copy
-		 * nobody here compiled, under what the name meant then */
-		sc_entry *e = sc_lookup(c, spelling, strlen(spelling));
-		char real[SC_PATH_MAX];
-		bool found = false;
-		if (e && e->r.kind == SC_KIND_FOUND && S_ISREG(e->r.st.st_mode)) {
-			memcpy(real, e->key, e->len + 1);
-			found = true;
-		} else if (!e || e->r.kind == SC_KIND_LINK) {
-			/* the cache leaves it to PHP (untrusted, unwatchable, a last
-			 * symlink): the kernel's answer, once per name; such a copy is
-			 * never vouched for, and the compile records it as polled */
-			found = realpath(spelling, real) != NULL;
-		}
-		if (found) {
-			if (!sc_oc_adopt(c, real, spelling)) {
-				if (strcmp(real, spelling) != 0) {
-					sc_oc_call_invalidate_key(spelling, strlen(spelling));
-				}
-				sc_oc_call_invalidate(NULL, real, strlen(real));
-			}
-		}
-		sc_oc_quiet_end(&q);
+	/* an include's handle, not yet opened (include_once's is, by now) */
+	real = sc_oc_before(c, fh->filename, fh->type == ZEND_HANDLE_FILENAME && !fh->opened_path
+		&& !fh->primary_script && EG(current_execute_data));
+	if (real) {
+		given = fh->filename;
+		fh->filename = real;
 	}
 	SCG(oc_compiled_now) = NULL;
 	op = sc_oc_prev_outer(fh, type);
-	if (!absolute && op && op->filename && !SCG(oc_compiled_now) && sc_oc_plain_abs(ZSTR_VAL(op->filename))
-			&& !sc_scripts_known(ZSTR_VAL(op->filename))) {
+	if (given && fh->in_list) {
+		/* opened: the copy in CG(open_files) owns the name now */
+		zend_string_release(given);
+	} else if (given) {
+		/* the caller's handle names what it asked for again */
+		zend_string_release(fh->filename);
+		fh->filename = given;
+	} else if (!sc_oc_plain_abs(ZSTR_VAL(fh->filename)) && op && op->filename && !SCG(oc_compiled_now)
+			&& sc_oc_plain_abs(ZSTR_VAL(op->filename)) && !sc_scripts_known(ZSTR_VAL(op->filename))) {
 		sc_oc_quiet_begin(&q, c);
 		if (!sc_oc_adopt(c, ZSTR_VAL(op->filename), NULL)) {
-			/* a relative name was served a copy of unknown age: the next
-			 * include of it is compiled afresh */
+			/* a relative name the walk left to opcache was served a copy
+			 * of unknown age: the next include of it is compiled afresh */
 			sc_oc_call_invalidate(NULL, ZSTR_VAL(op->filename), ZSTR_LEN(op->filename));
 		}
 		sc_oc_quiet_end(&q);
 	}
 	SCG(oc_compiled_now) = NULL;
 	return op;
+}
+
+/* Around opcache's resolver, for include_once and require_once, which
+ * resolve (opcache: by its key for the name) before anything is compiled:
+ * the same work as the compile hook's first, and a relative name handed
+ * on as the real path it means now. */
+static zend_string *sc_oc_resolve(zend_string *filename)
+{
+	const zend_execute_data *ex = EG(current_execute_data);
+	zend_string *real, *r;
+	sc_cache *c;
+
+	if (!ex || !ex->func || !ZEND_USER_CODE(ex->func->type) || !ex->opline
+			|| ex->opline->opcode != ZEND_INCLUDE_OR_EVAL || (ex->opline->extended_value != ZEND_INCLUDE_ONCE
+				&& ex->opline->extended_value != ZEND_REQUIRE_ONCE) || !(c = sc_oc_cache())) {
+		return sc_oc_prev_resolve(filename);
+	}
+	real = sc_oc_before(c, filename, true);
+	if (!real) {
+		return sc_oc_prev_resolve(filename);
+	}
+	r = sc_oc_prev_resolve(real);
+	zend_string_release(real);
+	return r;
 }
 
 /* ---- startup -------------------------------------------------------------- */
@@ -502,6 +558,8 @@ static zend_result sc_oc_post_startup(void)
 	}
 	sc_oc_prev_outer = zend_compile_file;
 	zend_compile_file = sc_oc_outer;
+	sc_oc_prev_resolve = zend_resolve_path;
+	zend_resolve_path = sc_oc_resolve;
 	sc_oc_outer_installed = true;
 	return SUCCESS;
 }
@@ -556,6 +614,9 @@ void statcache_opcache_shutdown(void)
 	/* put back only what is still ours */
 	if (sc_oc_outer_installed && zend_compile_file == sc_oc_outer) {
 		zend_compile_file = sc_oc_prev_outer;
+	}
+	if (sc_oc_outer_installed && zend_resolve_path == sc_oc_resolve) {
+		zend_resolve_path = sc_oc_prev_resolve;
 	}
 	if (zend_compile_file == sc_oc_inner) {
 		zend_compile_file = sc_oc_prev_inner;
@@ -658,11 +719,6 @@ void statcache_opcache_stats(zval *rv)
 void statcache_opcache_info(void)
 {
 	php_info_print_table_row(2, "opcache invalidation", statcache_opcache_state());
-}
-
-bool statcache_opcache_raw_name(void)
-{
-	return false;
 }
 
 #endif

@@ -15,9 +15,5 @@ const char *statcache_opcache_state(void);
 /* statcache_stats()'s opcache_* keys and the --ri rows. */
 void statcache_opcache_stats(zval *rv);
 void statcache_opcache_info(void);
-/* True while opcache_invalidate() is called for a name as opcache keyed
- * it: the resolver answers "no such path", so opcache looks the name up
- * as given (a spelling through a symlink whose target it compiled). */
-bool statcache_opcache_raw_name(void);
 
 #endif
