@@ -16,6 +16,7 @@
 # define _GNU_SOURCE
 #endif
 #include "engine/scripts.h"
+#include "engine/script_fill.h"
 #include "core/fileid.h"
 #include "core/log.h"
 
@@ -25,35 +26,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define SC_SCRIPT_MAX_DEPS (2 * SC_MAX_DEPS + SC_VIA_MAX_DEPS)
 #define SC_SCRIPTS_UNCHECKED_MAX 8
-
-typedef enum {
-	SC_SCRIPT_DEAD = 0,  /* invalidated or never filled: no record */
-	SC_SCRIPT_WATCHED,   /* valid while its deps hold */
-	SC_SCRIPT_POLLED,    /* stat()ed every revalidate_freq (why: the reason) */
-	SC_SCRIPT_STUCK      /* waiting for opcache_invalidate() (restrict_api: retried) */
-} sc_script_state;
-
-typedef struct sc_script {
-	char *key;           /* the absolute spelling included by, or the real path */
-	char *path;          /* the real path: what opcache holds the script under */
-	char *spelling;      /* the absolute name opened when it is another than path
-	                      * (key, or chosen), else NULL */
-	char *chosen;        /* a name record's: the candidate PHP chose (owned) */
-	char *passed;        /* a name record's: the candidates PHP found missing
-	                      * first, each NUL-terminated, passed_len bytes */
-	uint64_t hash;       /* of key */
-	uint32_t klen, len, passed_len;
-	uint8_t state;
-	uint8_t ndeps;
-	bool racy;           /* the identity was taken in the tick of a change */
-	bool name_only;      /* a relative name's meaning (sc_scripts_name()), no script */
-	uint32_t epoch;
-	const char *why;     /* POLLED: why the cache cannot vouch */
-	sc_file_id id;
-	sc_dep deps[SC_SCRIPT_MAX_DEPS];
-} sc_script;
 
 /* The records of this process, under sc_scripts_lock: read-locked by the
  * question every absolute include asks (sc_scripts_known()) and by the
@@ -262,175 +235,6 @@ static void sc_scripts_set_state(sc_script *s, sc_script_state st)
 	}
 }
 
-/* ---- lookups -------------------------------------------------------------- */
-
-/* A lookup's generation values into the record's (every valid result
- * holds the same epoch). */
-static void sc_add_deps(sc_script *s, const sc_dep *d, unsigned n)
-{
-	for (unsigned i = 0; i < n && s->ndeps < SC_SCRIPT_MAX_DEPS; i++) {
-		s->deps[s->ndeps++] = d[i];
-	}
-}
-
-typedef enum {
-	SC_LOOK_FILE,        /* a regular file the cache answers for: deps taken */
-	SC_LOOK_GONE,        /* missing, or not a regular file any more */
-	SC_LOOK_UNSURE       /* the cache leaves it to PHP: *why */
-} sc_look_result;
-
-/* One name as the cache answers it now: its canonical path (into real,
- * when asked) and the generation values of the canonical entry and of the
- * name's own entry (its links, its dots), added to s. */
-static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_script *s, char *real,
-	const char **why)
-{
-	sc_entry *e = sc_lookup(c, name, len), *own;
-
-	*why = NULL;
-	if (!e) {
-		*why = "the cache leaves it to PHP (an untrusted file system, a directory it could not watch, "
-			"a hard link, ...)";
-		return SC_LOOK_UNSURE;
-	}
-	if (e->r.kind == SC_KIND_LINK) {
-		*why = "its last component is a symlink";
-		return SC_LOOK_UNSURE;
-	}
-	if (e->r.kind != SC_KIND_FOUND || !S_ISREG(e->r.st.st_mode)) {
-		return SC_LOOK_GONE;
-	}
-	if (real) {
-		memcpy(real, e->key, e->len + 1);
-	}
-	s->epoch = e->r.epoch;
-	sc_add_deps(s, e->r.deps, e->r.ndeps);
-	own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
-	if (own && own != e) {
-		sc_add_deps(s, own->r.deps, own->r.ndeps);
-		if (own->r.kind == SC_KIND_VIA) {
-			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
-		}
-	}
-	return SC_LOOK_FILE;
-}
-
-/* A candidate PHP tried before the one it chose, as the cache answers it
- * now: still missing (SC_LOOK_FILE: the generation values of its negative
- * result and of its own spelling added to s), there now (SC_LOOK_GONE: the
- * name may mean another file), or left to PHP (SC_LOOK_UNSURE). */
-static sc_look_result sc_look_passed(sc_cache *c, const char *name, size_t len, sc_script *s)
-{
-	sc_entry *e = sc_lookup(c, name, len), *own;
-
-	if (!e) {
-		return SC_LOOK_UNSURE;
-	}
-	if (e->r.kind != SC_KIND_MISSING) {
-		return SC_LOOK_GONE;
-	}
-	sc_add_deps(s, e->r.deps, e->r.ndeps);
-	own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
-	if (own && own != e) {
-		sc_add_deps(s, own->r.deps, own->r.ndeps);
-		if (own->r.kind == SC_KIND_VIA) {
-			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
-		}
-	}
-	return SC_LOOK_FILE;
-}
-
-/* The candidates a name record passed over, each as stat() answers it:
- * false when one resolves now. */
-static bool sc_passed_still_missing(const sc_script *s)
-{
-	struct stat st;
-
-	for (const char *p = s->passed; p && p < s->passed + s->passed_len; p += strlen(p) + 1) {
-		if (stat(p, &st) == 0) {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Fills s (path and spelling set) from the cache now: the state it should
- * take (WATCHED with deps and identity, POLLED with a stat() identity), or
- * DEAD when the script is gone, its spelling means another file, or it is
- * not what expect says.  Changes no count (sc_scripts_set_state()). */
-static sc_script_state sc_fill(sc_cache *c, sc_script *s, const sc_file_id *expect)
-{
-	const char *why;
-	sc_look_result r;
-	sc_file_id id;
-	bool racy;
-	char real[SC_PATH_MAX];
-
-	s->ndeps = 0;
-	r = sc_look(c, s->path, s->len, s, NULL, &why);
-	if (r == SC_LOOK_FILE && s->spelling) {
-		const char *why2;
-		sc_look_result r2 = sc_look(c, s->spelling, strlen(s->spelling), s, real, &why2);
-		if (r2 == SC_LOOK_GONE) {
-			return SC_SCRIPT_DEAD;
-		}
-		if (r2 == SC_LOOK_UNSURE) {
-			r = r2;
-			why = why2;
-		} else if (strcmp(real, s->path) != 0) {
-			return SC_SCRIPT_DEAD; /* the spelling means another file now */
-		}
-	}
-	for (const char *p = s->passed; r == SC_LOOK_FILE && p && p < s->passed + s->passed_len; p += strlen(p) + 1) {
-		sc_look_result r3 = sc_look_passed(c, p, strlen(p), s);
-		if (r3 == SC_LOOK_GONE) {
-			return SC_SCRIPT_DEAD; /* an earlier candidate is there now */
-		}
-		if (r3 == SC_LOOK_UNSURE) {
-			r = r3;
-			why = "an include_path candidate before it is left to PHP";
-		}
-	}
-	if (r == SC_LOOK_GONE) {
-		return SC_SCRIPT_DEAD;
-	}
-	if (r == SC_LOOK_FILE && s->ndeps < SC_SCRIPT_MAX_DEPS && s->name_only) {
-		s->racy = false; /* a meaning, not a file's contents: no identity */
-		return SC_SCRIPT_WATCHED;
-	}
-	if (r == SC_LOOK_FILE && s->ndeps < SC_SCRIPT_MAX_DEPS) {
-		/* the watches are armed: a change after this lstat() moves the deps */
-		if (!sc_file_id_fresh(s->path, false, &id, &racy) || (expect && !sc_file_id_eq(&id, expect))) {
-			return SC_SCRIPT_DEAD;
-		}
-		s->id = id;
-		s->racy = racy;
-		return SC_SCRIPT_WATCHED;
-	}
-	/* the cache cannot vouch: stat() it, as opcache's revalidation would */
-	if (s->name_only) {
-		if ((s->spelling ? !realpath(s->spelling, real) || strcmp(real, s->path) != 0 : !realpath(s->path, real))
-				|| !sc_passed_still_missing(s)) {
-			return SC_SCRIPT_DEAD;
-		}
-		s->racy = false;
-		s->why = why ? why : "it depends on more than a record holds";
-		return SC_SCRIPT_POLLED;
-	}
-	if (!sc_file_id_fresh(s->spelling ? s->spelling : s->path, true, &id, &racy)
-			|| (s->spelling && (!realpath(s->spelling, real) || strcmp(real, s->path) != 0))
-			|| (expect && !sc_file_id_eq(&id, expect))) {
-		return SC_SCRIPT_DEAD;
-	}
-	s->id = id;
-	s->racy = racy;
-	s->why = why ? why : "it depends on more than a record holds";
-	return SC_SCRIPT_POLLED;
-}
-
-/* Puts a fill's state in force; a newly polled record makes the next
- * check look (then every revalidate_freq).  Polled scripts are checked,
- * so they are counted and listed (phpinfo()), not logged. */
 static void sc_apply(sc_script *s, sc_script_state st)
 {
 	bool newly_polled = st == SC_SCRIPT_POLLED && s->state != SC_SCRIPT_POLLED;
@@ -450,7 +254,7 @@ bool sc_scripts_before(sc_cache *c, const char *path, sc_file_id *id)
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.key = tmp.path = (char *) path;
 	tmp.klen = tmp.len = (uint32_t) strlen(path);
-	if (sc_fill(c, &tmp, NULL) == SC_SCRIPT_DEAD) {
+	if (sc_script_fill(c, &tmp, NULL) == SC_SCRIPT_DEAD) {
 		return false;
 	}
 	*id = tmp.id;
@@ -465,7 +269,7 @@ void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, cons
 	sc_wrlock();
 	s = sc_scripts_get(spelling ? spelling : real, real);
 	if (s) {
-		st = sc_fill(c, s, expect);
+		st = sc_script_fill(c, s, expect);
 		if (st == SC_SCRIPT_DEAD) {
 			/* changed between the identity and now: the compiler read either
 			 * version; a record that holds nothing fails the next check */
@@ -519,7 +323,7 @@ bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char 
 		s->passed = pa;
 		s->passed_len = (uint32_t) passed_len;
 		s->name_only = true; /* its key is no path: never a script's record */
-		sc_apply(s, sc_fill(c, s, NULL));
+		sc_apply(s, sc_script_fill(c, s, NULL));
 		live = s->state != SC_SCRIPT_DEAD;
 	} else {
 		free(ch);
@@ -545,25 +349,6 @@ bool sc_scripts_name_real(const char *key, char *real)
 	return r;
 }
 
-/* Every component of path older than since: a component renamed or
- * replaced since (a symlink swapped, a directory moved) has a newer ctime,
- * which rename() sets on the inode it moves. */
-static bool sc_settled(sc_cache *c, const char *path, int64_t since)
-{
-	size_t len = strlen(path);
-
-	for (size_t i = 1; i <= len; i++) {
-		if (i == len || path[i] == '/') {
-			sc_entry *e = sc_lookup(c, path, i);
-			if (!e || (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_LINK)
-					|| (int64_t) e->r.st.st_ctim.tv_sec + 1 >= since
-					|| (int64_t) e->r.st.st_mtim.tv_sec + 1 >= since) {
-				return false;
-			}
-		}
-	}
-	return true;
-}
 
 bool sc_scripts_adopt(sc_cache *c, const char *real, const char *spelling, int64_t since, bool file_cache)
 {
@@ -573,9 +358,9 @@ bool sc_scripts_adopt(sc_cache *c, const char *real, const char *spelling, int64
 	sc_wrlock();
 	s = sc_scripts_get(spelling ? spelling : real, real);
 	if (s && s->state == SC_SCRIPT_DEAD) {
-		sc_script_state st = sc_fill(c, s, NULL);
+		sc_script_state st = sc_script_fill(c, s, NULL);
 		ok = st == SC_SCRIPT_WATCHED && !file_cache && s->id.ctime_s + 1 < since && s->id.mtime_s + 1 < since
-			&& sc_settled(c, real, since) && (!spelling || sc_settled(c, spelling, since));
+			&& sc_script_settled(c, real, since) && (!spelling || sc_script_settled(c, spelling, since));
 		if (ok) {
 			sc_apply(s, st);
 		}
@@ -592,7 +377,7 @@ static void sc_recheck(sc_cache *c, sc_script *s, sc_script_todo *t)
 {
 	sc_file_id old = s->id;
 	bool racy = s->racy;
-	sc_script_state st = sc_fill(c, s, &old);
+	sc_script_state st = sc_script_fill(c, s, &old);
 
 	if (s->name_only) {
 		sc_apply(s, st); /* dead: the next include of the name walks again */

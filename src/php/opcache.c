@@ -17,11 +17,15 @@
  *    check, and calls opcache_invalidate($real_path, true) through the
  *    function table for each that changed: at a sync point the very next
  *    include sees it, another process's change within max_staleness_ms.
+ *  - A relative include is handed to opcache by the real path it means
+ *    now (src/php/opcache_name.c), from this hook and, for include_once
+ *    and require_once, which resolve first, from one around opcache's
+ *    resolver: opcache's key for the relative name never answers it.
  *  - A copy in opcache that this process did not compile (another
  *    worker's, the file cache's) is kept only if the records can vouch for
- *    it (scripts.h, sc_scripts_adopt()); otherwise it is dropped before an
- *    absolute include is served (under the name opcache keyed too: a
- *    swapped symlink's old target), right after a relative one.
+ *    it (src/php/opcache_call.c, sc_scripts_adopt()); otherwise it is
+ *    dropped before the include is served (under the name opcache keyed
+ *    too: a swapped symlink's old target).
  *  - opcache missing or off, statcache off, opcache.restrict_api refusing:
  *    said once in the log and in statcache_stats(); never a warning in the
  *    user's request.
@@ -45,168 +49,19 @@
 #include "core/log.h"
 #include "php/threads.h"
 #include "php/opcache_name.h"
+#include "php/opcache_call.h"
 
 #include <pthread.h>
 #include <syslog.h>
 
-#define SC_OC_INACTIVE "opcache is loaded but not active in this process (opcache.enable, opcache.enable_cli, " \
-	"or its startup failed)"
-#define SC_OC_FILE_CACHE_ONLY "opcache.file_cache_only=1: opcache_invalidate() does not reach the file cache"
-
 /* Process-wide, written at MINIT and post-startup (one thread) only. */
 static bool sc_oc_wanted;                /* the setting is on and the cache is */
 static const char *sc_oc_off;            /* why it does nothing, or NULL */
-static zend_function *sc_oc_fn;          /* opcache_invalidate() */
-static zend_function *sc_oc_status_fn;   /* opcache_get_status() */
 static zend_op_array *(*sc_oc_prev_inner)(zend_file_handle *fh, int type);
 static zend_op_array *(*sc_oc_prev_outer)(zend_file_handle *fh, int type);
 static zend_string *(*sc_oc_prev_resolve)(zend_string *filename);
 static zend_result (*sc_oc_prev_post_startup)(void);
 static bool sc_oc_outer_installed;
-
-/* Learnt at the first include (opcache's request state is set by then);
- * acquire/release: sc_oc_shm_since is stored before sc_oc_probed. */
-static _Atomic int sc_oc_probed;         /* 0 not yet, 1 active, -1 inactive, -2 file cache only */
-static _Atomic int64_t sc_oc_shm_since;  /* opcache's start or last restart (s); 0: unknown */
-static _Atomic int sc_oc_restricted_said;
-static _Atomic uint64_t sc_oc_invalidations_total;
-
-
-/* ---- talking to opcache --------------------------------------------------- */
-
-/* opcache's restrict_api test (validate_api_restriction()), made quietly:
- * opcache's own would raise a warning in the user's request. */
-static bool sc_oc_api_allowed(void)
-{
-	char *r = zend_ini_string_ex("opcache.restrict_api", sizeof("opcache.restrict_api") - 1, 0, NULL);
-	const char *pt = SG(request_info).path_translated;
-	size_t len;
-
-	if (!r || !*r) {
-		return true;
-	}
-	len = strlen(r);
-	return pt && strlen(pt) >= len && memcmp(pt, r, len) == 0;
-}
-
-/* Once per process: which script may not call opcache's API, and what stays. */
-static void sc_oc_say_restricted(const char *path)
-{
-	if (atomic_exchange_explicit(&sc_oc_restricted_said, 1, memory_order_relaxed) == 0) {
-		char line[2 * MAXPATHLEN + 256];
-		snprintf(line, sizeof(line), "statcache: statcache.opcache_invalidate: opcache.restrict_api refuses "
-			"opcache_invalidate() to %s: %s changed and stays cached until a script under restrict_api runs",
-			SG(request_info).path_translated ? SG(request_info).path_translated : "this script", path);
-		php_log_err_with_severity(line, LOG_WARNING);
-	}
-}
-
-/* opcache_invalidate(path, true) through the function table: 1 done, 0
- * opcache said no, -1 refused (restrict_api) or not callable now.  c is
- * given when a change was seen: counted (a precaution is not). */
-static int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
-{
-	zval args[2], rv;
-	int ok;
-
-	if (!sc_oc_fn || EG(exception)) {
-		return -1;
-	}
-	if (!sc_oc_api_allowed()) {
-		if (c) {
-			sc_oc_say_restricted(path); /* a precaution refused stays unsaid */
-		}
-		return -1;
-	}
-	ZVAL_STRINGL(&args[0], path, len);
-	ZVAL_TRUE(&args[1]);
-	ZVAL_UNDEF(&rv);
-	zend_call_known_function(sc_oc_fn, NULL, NULL, &rv, 2, args, NULL);
-	ok = Z_TYPE(rv) == IS_TRUE;
-	zval_ptr_dtor(&rv);
-	zval_ptr_dtor(&args[0]);
-	if (ok && c) {
-		/* a process-wide count: the per-thread counters fill their shared
-		 * worker slot (statcache_shared.h) */
-		atomic_fetch_add_explicit(&sc_oc_invalidations_total, 1, memory_order_relaxed);
-	}
-	return ok;
-}
-
-/* opcache_invalidate() of key as opcache's hash holds it: the script it
- * maps to, whatever key means now (zend_accel_invalidate() looks a name
- * that does not resolve up as given).  A precaution: not counted. */
-static void sc_oc_call_invalidate_key(const char *key, size_t len)
-{
-	SCG(oc_raw_name) = true;
-	zend_try {
-		sc_oc_call_invalidate(NULL, key, len);
-	} zend_catch {
-		SCG(oc_raw_name) = false;
-		zend_bailout();
-	} zend_end_try();
-	SCG(oc_raw_name) = false;
-}
-
-/* Since when opcache's shared memory holds what it holds, from
- * opcache_get_status(false) (0 when it cannot tell: nothing is older). */
-static int64_t sc_oc_since(const zval *status)
-{
-	zval *stats = zend_hash_str_find(Z_ARRVAL_P(status), "opcache_statistics", sizeof("opcache_statistics") - 1);
-	zval *st, *rs;
-
-	if (!stats || Z_TYPE_P(stats) != IS_ARRAY) {
-		return 0;
-	}
-	st = zend_hash_str_find(Z_ARRVAL_P(stats), "start_time", sizeof("start_time") - 1);
-	rs = zend_hash_str_find(Z_ARRVAL_P(stats), "last_restart_time", sizeof("last_restart_time") - 1);
-	if (!st || Z_TYPE_P(st) != IS_LONG) {
-		return 0;
-	}
-	return rs && Z_TYPE_P(rs) == IS_LONG && Z_LVAL_P(rs) > Z_LVAL_P(st) ? Z_LVAL_P(rs) : Z_LVAL_P(st);
-}
-
-/* Is opcache serving this process?  Asked once, at the first include.  A
- * restart later only makes the start time we hold too old, which vouches
- * for fewer copies, never for more. */
-static bool sc_oc_probe(void)
-{
-	int p = atomic_load_explicit(&sc_oc_probed, memory_order_acquire);
-	zval rv, arg;
-
-	if (p) {
-		return p > 0;
-	}
-	if (!sc_oc_status_fn || !sc_oc_api_allowed()) {
-		/* opcache_get_status() would warn: active as far as we know, and
-		 * no copy another process compiled is vouched for */
-		atomic_store_explicit(&sc_oc_shm_since, 0, memory_order_relaxed);
-		atomic_store_explicit(&sc_oc_probed, 1, memory_order_release);
-		return true;
-	}
-	ZVAL_FALSE(&arg);
-	ZVAL_UNDEF(&rv);
-	zend_call_known_function(sc_oc_status_fn, NULL, NULL, &rv, 1, &arg, NULL);
-	if (Z_TYPE(rv) == IS_ARRAY && zend_is_true(zend_hash_str_find(Z_ARRVAL(rv), "opcache_enabled",
-			sizeof("opcache_enabled") - 1) ?: &EG(uninitialized_zval))) {
-		atomic_store_explicit(&sc_oc_shm_since, sc_oc_since(&rv), memory_order_relaxed);
-		p = 1;
-	} else if (Z_TYPE(rv) == IS_ARRAY && zend_hash_str_exists(Z_ARRVAL(rv), "file_cache_only", sizeof("file_cache_only") - 1)) {
-		sc_log_once(SC_LOG_OPCACHE_OFF, "statcache: statcache.opcache_invalidate=1 does nothing here: %s",
-			SC_OC_FILE_CACHE_ONLY);
-		p = -2;
-	} else {
-		/* nothing freezes: not said by every CLI command (opcache.enable_cli=0) */
-		if (strcmp(sapi_module.name, "cli") != 0) {
-			sc_log_once(SC_LOG_OPCACHE_OFF, "statcache: statcache.opcache_invalidate=1 does nothing here: %s",
-				SC_OC_INACTIVE);
-		}
-		p = -1;
-	}
-	zval_ptr_dtor(&rv);
-	atomic_store_explicit(&sc_oc_probed, p, memory_order_release);
-	return p > 0;
-}
 
 /* ---- the hooks ------------------------------------------------------------ */
 
@@ -395,40 +250,6 @@ static zend_op_array *sc_oc_inner(zend_file_handle *fh, int type)
 	return op;
 }
 
-static bool sc_oc_adopt(sc_cache *c, const char *real, const char *spelling)
-{
-	char *fc = zend_ini_string_ex("opcache.file_cache", sizeof("opcache.file_cache") - 1, 0, NULL);
-
-	return sc_scripts_adopt(c, real, spelling, atomic_load_explicit(&sc_oc_shm_since, memory_order_relaxed),
-		fc && *fc);
-}
-
-/* An absolute name not recorded here: opcache may hold a copy nobody here
- * compiled, under what the name meant then; kept if the records vouch for
- * it, else invalidated under its real path and the name opcache keyed. */
-static void sc_oc_vouch(sc_cache *c, const char *spelling)
-{
-	sc_entry *e = sc_lookup(c, spelling, strlen(spelling));
-	char real[SC_PATH_MAX];
-	bool found = false;
-
-	if (e && e->r.kind == SC_KIND_FOUND && S_ISREG(e->r.st.st_mode)) {
-		memcpy(real, e->key, e->len + 1);
-		found = true;
-	} else if (!e || e->r.kind == SC_KIND_LINK) {
-		/* the cache leaves it to PHP (untrusted, unwatchable, a last
-		 * symlink): the kernel's answer, once per name; such a copy is
-		 * never vouched for, and the compile records it as polled */
-		found = realpath(spelling, real) != NULL;
-	}
-	if (found && !sc_oc_adopt(c, real, spelling)) {
-		if (strcmp(real, spelling) != 0) {
-			sc_oc_call_invalidate_key(spelling, strlen(spelling));
-		}
-		sc_oc_call_invalidate(NULL, real, strlen(real));
-	}
-}
-
 /* What both outer hooks do before opcache is asked for name: the records'
  * check, then for a relative name (when resolve) the real path it means
  * now (NULL: left as it is), for an absolute one not recorded the
@@ -540,12 +361,7 @@ static zend_result sc_oc_post_startup(void)
 	if (!zend_get_extension("Zend OPcache")) {
 		sc_oc_off = "opcache is not loaded (zend_extension=opcache)";
 	} else {
-		sc_oc_fn = zend_hash_str_find_ptr(CG(function_table), "opcache_invalidate", sizeof("opcache_invalidate") - 1);
-		sc_oc_status_fn = zend_hash_str_find_ptr(CG(function_table), "opcache_get_status",
-			sizeof("opcache_get_status") - 1);
-		if (!sc_oc_fn) {
-			sc_oc_off = "opcache is loaded without its functions";
-		}
+		sc_oc_off = sc_oc_call_startup();
 	}
 	if (sc_oc_off) {
 		/* nothing freezes without opcache: not said by every CLI command */
@@ -637,7 +453,7 @@ const char *statcache_opcache_state(void)
 	if (sc_oc_off) {
 		return sc_oc_off;
 	}
-	switch (atomic_load_explicit(&sc_oc_probed, memory_order_acquire)) {
+	switch (sc_oc_probed_state()) {
 		case -1:
 			return SC_OC_INACTIVE;
 		case -2:
@@ -660,7 +476,7 @@ void statcache_opcache_stats(zval *rv)
 		add_assoc_string(rv, "opcache_off_reason", (char *) state);
 	}
 	add_assoc_long(rv, "opcache_invalidations",
-		(zend_long) atomic_load_explicit(&sc_oc_invalidations_total, memory_order_relaxed));
+		(zend_long) sc_oc_invalidations());
 	add_assoc_long(rv, "opcache_scripts", (zend_long) (t.watched + t.polled));
 	add_assoc_long(rv, "opcache_polled", (zend_long) t.polled);
 	add_assoc_long(rv, "opcache_unchecked", (zend_long) t.unchecked);
@@ -686,7 +502,7 @@ void statcache_opcache_info(void)
 	php_info_print_table_row(2, "Scripts watched for opcache", buf);
 	snprintf(buf, sizeof(buf), "%u", t.polled);
 	php_info_print_table_row(2, "Scripts stat()ed every revalidate_freq", buf);
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long) atomic_load(&sc_oc_invalidations_total));
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long) sc_oc_invalidations());
 	php_info_print_table_row(2, "opcache invalidations", buf);
 	sc_scripts_each_listed(8, sc_oc_info_row, NULL);
 }

@@ -180,6 +180,35 @@ static void a_copy_is_adopted_only_when_older_than_opcache_and_no_file_cache(voi
 	assert_false(sc_scripts_adopt(f->c, P(f, "a/u.php"), NULL, st.st_ctim.tv_sec + 10, true));
 }
 
+/* A relative name's meaning (include_path "a:b", the file in b/): kept
+ * while a/x.php stays missing, dropped when it appears, with nothing
+ * handed back to invalidate (the name record holds no script). */
+static void a_name_record_dies_when_a_candidate_it_passed_over_appears(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+	char key[4200], real[4096], passed[4096], in_b[4096];
+	size_t plen;
+
+	fx_mkdir(f, "a");
+	fx_mkdir(f, "b");
+	fx_write(f, "b/x.php", "<?php return 'b';");
+	snprintf(key, sizeof(key), "x.php|%s", f->root);
+	snprintf(in_b, sizeof(in_b), "%s", P(f, "b/x.php"));
+	plen = (size_t) snprintf(passed, sizeof(passed), "%s", P(f, "a/x.php")) + 1;
+	assert_true(sc_scripts_name(f->c, key, in_b, NULL, passed, plen));
+	assert_true(sc_scripts_name_real(key, real));
+	assert_string_equal(real, in_b);
+	fx_write(f, "b/other.php", "<?php return 1;");
+	drain_and_check(f, &t);
+	assert_true(sc_scripts_name_real(key, real));
+	fx_write(f, "a/x.php", "<?php return 'a';");
+	drain_and_check(f, &t);
+	assert_false(sc_scripts_name_real(key, real));
+	assert_int_equal(todo_mine(f, &t), 0);
+	sc_script_todo_free(&t);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -191,6 +220,7 @@ int main(void)
 		T(a_symlink_swap_queues_the_old_target),
 		T(a_flush_keeps_what_did_not_change_and_queues_what_did),
 		T(a_copy_is_adopted_only_when_older_than_opcache_and_no_file_cache),
+		T(a_name_record_dies_when_a_candidate_it_passed_over_appears),
 	};
 #undef T
 	return cmocka_run_group_tests(tests, NULL, NULL);
