@@ -162,6 +162,7 @@ static PHP_RINIT_FUNCTION(statcache)
 #endif
 	SCG(active) = SCG(enable) && statcache_off_reason() == NULL;
 	SCG(bypass_depth) = 0;
+	SCG(oc_cwd_known) = false;
 	statcache_hooks_rinit();
 	return SUCCESS;
 }

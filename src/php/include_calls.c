@@ -172,4 +172,14 @@ SC_IP_HANDLER(gzfile, sc_ip_gzfile)
 SC_IP_HANDLER(readgzfile, sc_ip_gzfile)
 SC_IP_HANDLER(spl___construct, sc_ip_spl_file)
 
+/* chdir(): the working directory the opcache hooks keep for the request
+ * (src/php/opcache_name.c) is read again at the next relative include, as
+ * opcache's own key for a relative name is after its chdir() hook. */
+void sc_chdir(INTERNAL_FUNCTION_PARAMETERS)
+{
+	SCG(oc_cwd_known) = false;
+	sc_orig(SC_I_chdir)(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	SCG(oc_cwd_known) = false;
+}
+
 #endif

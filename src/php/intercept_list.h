@@ -10,7 +10,7 @@
  * class::name() and every internal subclass's inherited copy.  owner is
  * the file whose handler answers it: answer (src/php/answers.c), sync
  * (src/php/sync.c), glob (src/php/glob_hooks.c), include
- * (src/php/include.c); SC_HANDLER() names that handler. */
+ * (src/php/include_calls.c); SC_HANDLER() names that handler. */
 #define SC_INTERCEPTS(F, M) \
 	F(answer, file_exists) \
 	F(answer, is_readable) \
@@ -96,6 +96,7 @@
 	F(include, gzfile) \
 	F(include, readgzfile) \
 	M(include, splfileobject, __construct) \
+	F(include, chdir) \
 	F(answer, stream_wrapper_register) \
 	F(answer, stream_register_wrapper) \
 	F(answer, stream_wrapper_unregister) \

@@ -40,7 +40,7 @@ static bool sc_oc_name_key(zend_string *name, char *key, size_t cap)
 {
 	const char *ip = PG(include_path) ? PG(include_path) : "", *dir = "", *p;
 	zend_string *exec = zend_is_executing() ? zend_get_executed_filename_ex() : NULL;
-	char cwd[MAXPATHLEN];
+	const char *cwd = "";
 	size_t dlen = 0;
 	bool need_cwd = !*ip || ZSTR_VAL(name)[0] == '.';
 	int n;
@@ -50,9 +50,16 @@ static bool sc_oc_name_key(zend_string *name, char *key, size_t cap)
 		p = strchr(p, DEFAULT_DIR_SEPARATOR);
 		p = p ? p + 1 : "";
 	}
-	cwd[0] = '\0';
-	if (need_cwd && !VCWD_GETCWD(cwd, sizeof(cwd))) {
-		return false;
+	if (need_cwd) {
+		/* once per request, and after a chdir() (src/php/include_calls.c):
+		 * the same lifetime as opcache's own copy for its keys */
+		if (!SCG(oc_cwd_known)) {
+			if (!VCWD_GETCWD(SCG(oc_cwd), sizeof(SCG(oc_cwd)))) {
+				return false;
+			}
+			SCG(oc_cwd_known) = true;
+		}
+		cwd = SCG(oc_cwd);
 	}
 	if (exec) {
 		dir = ZSTR_VAL(exec);
