@@ -287,6 +287,7 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	zend_string *real = NULL, *given = NULL;
 	zend_op_array *op;
 	sc_oc_quiet q;
+	bool left;                /* a relative name left to opcache as it is */
 
 	if (sc_oc_untouched(fh)) {
 		return sc_oc_prev_outer(fh, type); /* the inner hook keeps its record for later */
@@ -298,6 +299,7 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	/* an include's handle, not yet opened (include_once's is, by now) */
 	real = sc_oc_before(c, fh->filename, fh->type == ZEND_HANDLE_FILENAME && !fh->opened_path
 		&& !fh->primary_script && EG(current_execute_data));
+	left = !real && !sc_oc_plain_abs(ZSTR_VAL(fh->filename));
 	if (real) {
 		given = fh->filename;
 		fh->filename = real;
@@ -311,7 +313,7 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 		/* the caller's handle names what it asked for again */
 		zend_string_release(fh->filename);
 		fh->filename = given;
-	} else if (!sc_oc_plain_abs(ZSTR_VAL(fh->filename)) && op && op->filename && !SCG(oc_compiled_now)
+	} else if (left && op && op->filename && !SCG(oc_compiled_now)
 			&& sc_oc_plain_abs(ZSTR_VAL(op->filename)) && !sc_scripts_known(ZSTR_VAL(op->filename))) {
 		sc_oc_quiet_begin(&q, c);
 		if (!sc_oc_adopt(c, ZSTR_VAL(op->filename), NULL)) {

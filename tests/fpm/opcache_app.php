@@ -4,11 +4,15 @@
  * arrived, so that each of the pool's workers serves exactly one. */
 $v = include __DIR__ . '/lib.php';
 /* ?only=PID: only that worker also includes current/other.php (current is
- * a deploy symlink) and once.php; ?only=all: every worker does */
+ * a deploy symlink), once.php and rel.php by its relative name (through
+ * include_path, whose first entry does not hold it); ?only=all: every
+ * worker does */
 $only = (string) ($_GET['only'] ?? '');
 $others = null;
 if ($only === 'all' || (int) $only === getmypid()) {
-    $others = (include __DIR__ . '/current/other.php') . ',' . (include __DIR__ . '/once.php');
+    set_include_path(__DIR__ . '/nothere' . PATH_SEPARATOR . __DIR__ . '/inc');
+    $others = (include __DIR__ . '/current/other.php') . ',' . (include __DIR__ . '/once.php') . ','
+        . (include 'rel.php');
 }
 $dir = dirname(__DIR__) . '/data/arrived-' . preg_replace('~[^a-z0-9-]~', '', (string) ($_GET['round'] ?? ''));
 @mkdir($dir);

@@ -7,7 +7,8 @@
 # point); once the bound has passed every worker must serve the new code
 # (the client sends one request per worker, all in flight at once).  Then
 # the cases where one worker compiled a script the others never included:
-# a deploy symlink swapped (current -> releases/2) and a script replaced;
+# a deploy symlink swapped (current -> releases/2), a script replaced, and
+# one included by a relative name through include_path replaced;
 # the others' first include must not get the copy that worker compiled
 # (PHP's realpath cache is off: with it PHP itself follows a swapped link
 # only after realpath_cache_ttl).  The control
@@ -126,18 +127,21 @@ lib_in_place() { # version: rewrites lib.php in place, as an editor does
 	printf '<?php return "%s";' "$1" > "$TMP/www/lib.php"
 }
 others() { # the scripts only one worker includes first: a release per version
-	rm -rf "$TMP/www/releases" "$TMP/www/current" "$TMP/www/once.php"
-	mkdir -p "$TMP/www/releases/1" "$TMP/www/releases/2"
+	rm -rf "$TMP/www/releases" "$TMP/www/current" "$TMP/www/once.php" "$TMP/www/inc"
+	mkdir -p "$TMP/www/releases/1" "$TMP/www/releases/2" "$TMP/www/inc"
 	printf '<?php return "r1";' > "$TMP/www/releases/1/other.php"
 	printf '<?php return "r2";' > "$TMP/www/releases/2/other.php"
 	printf '<?php return "o1";' > "$TMP/www/once.php"
+	printf '<?php return "i1";' > "$TMP/www/inc/rel.php"
 	chmod -R a+rX "$TMP/www"
 	ln -s releases/1 "$TMP/www/current"
 }
-deploy() { # the symlink swap, and once.php replaced
+deploy() { # the symlink swap, once.php and inc/rel.php replaced
 	ln -s releases/2 "$TMP/www/current.tmp" && mv -T "$TMP/www/current.tmp" "$TMP/www/current"
 	printf '<?php return "o2";' > "$TMP/www/once.php.tmp" && chmod 644 "$TMP/www/once.php.tmp" &&
 		mv "$TMP/www/once.php.tmp" "$TMP/www/once.php"
+	printf '<?php return "i2";' > "$TMP/www/inc/rel.php.tmp" && chmod 644 "$TMP/www/inc/rel.php.tmp" &&
+		mv "$TMP/www/inc/rel.php.tmp" "$TMP/www/inc/rel.php"
 }
 
 for shared in 0 1; do
@@ -150,9 +154,9 @@ for shared in 0 1; do
 	client expect v2
 	lib_in_place v3
 	client expect v3
-	client one r1,o1
+	client one r1,o1,i1
 	deploy
-	client all r2,o2
+	client all r2,o2,i2
 	stop_master
 done
 
@@ -164,9 +168,9 @@ if start_pool 0 0; then
 	client warm v1
 	lib v2
 	client expect v1
-	client one r1,o1
+	client one r1,o1,i1
 	deploy
-	client all r1,o1
+	client all r1,o1,i1
 	stop_master
 else
 	echo "FAIL pool-starts $label"; fail=$((fail + 1))
