@@ -299,6 +299,22 @@ bool sc_scripts_known(const char *key)
 	return r;
 }
 
+int sc_scripts_known_or_pending(const char *key, char *real)
+{
+	size_t klen = strlen(key);
+	sc_script *s;
+	int r;
+
+	sc_rdlock();
+	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
+	r = !s || s->state == SC_SCRIPT_DEAD ? 0 : s->state == SC_SCRIPT_STUCK ? 2 : 1;
+	if (r == 2) {
+		memcpy(real, s->path, s->len + 1);
+	}
+	sc_unlock();
+	return r;
+}
+
 bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char *chosen, const char *passed,
 	size_t passed_len)
 {

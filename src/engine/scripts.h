@@ -56,6 +56,11 @@ bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char 
 bool sc_scripts_name_real(const char *key, char *real);
 /* Is the include spelled key recorded (live) here? */
 bool sc_scripts_known(const char *key);
+/* sc_scripts_known() in one look, telling a record that waits for
+ * opcache_invalidate() apart (another thread's check queued it and calls
+ * it out of the lock, or restrict_api refused it): 0 not recorded, 1
+ * recorded, 2 waiting, its real path then in real (SC_PATH_MAX). */
+int sc_scripts_known_or_pending(const char *key, char *real);
 /* A copy this process did not compile: recorded and true when the file and
  * every component of its names are older than since (opcache's memory
  * holds nothing older) and no file cache may have supplied it. */

@@ -257,6 +257,8 @@ static zend_op_array *sc_oc_inner(zend_file_handle *fh, int type)
 static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
 {
 	zend_string *real = NULL;
+	char pending[SC_PATH_MAX];
+	const char *abs;
 	sc_oc_quiet q;
 
 	if (SCG(oc_pending)) {
@@ -269,9 +271,18 @@ static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
 	if (resolve && !sc_oc_plain_abs(ZSTR_VAL(name))) {
 		real = sc_oc_name_real(c, name);
 	}
-	if (sc_oc_plain_abs(real ? ZSTR_VAL(real) : ZSTR_VAL(name)) && !sc_scripts_known(real ? ZSTR_VAL(real)
-			: ZSTR_VAL(name))) {
-		sc_oc_vouch(c, real ? ZSTR_VAL(real) : ZSTR_VAL(name));
+	abs = real ? ZSTR_VAL(real) : ZSTR_VAL(name);
+	switch (sc_oc_plain_abs(abs) ? sc_scripts_known_or_pending(abs, pending) : 1) {
+		case 0:
+			sc_oc_vouch(c, abs);
+			break;
+		case 2:
+			/* another thread's check queued it and has yet to call
+			 * opcache: this include is not served the old copy meanwhile */
+			sc_oc_call_invalidate(NULL, pending, strlen(pending));
+			break;
+		default:
+			break;
 	}
 	sc_oc_quiet_end(&q);
 	return real;

@@ -18,7 +18,9 @@ file_put_contents('a/x.php', '<?php return "a-own";');
 echo include 'x.php', ' ';
 unlink('a/x.php');
 echo include 'x.php', ' ';
-$h = sc_unrelated('printf "%s" "$1" > a/x.tmp && mv a/x.tmp a/x.php', '<?php return "a-other";');
+/* by absolute names: a ZTS PHP's chdir() is its own, not the process's */
+$h = sc_unrelated('printf "%s" "$1" > "$2/a/x.tmp" && mv "$2/a/x.tmp" "$2/a/x.php"', '<?php return "a-other";',
+    getcwd());
 sc_past_the_bound();
 echo include 'x.php', ' ';
 sc_unrelated_end($h);
