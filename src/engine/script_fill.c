@@ -180,10 +180,6 @@ sc_script_state sc_script_fill(sc_cache *c, sc_script *s, const sc_file_id *expe
 	return SC_SCRIPT_POLLED;
 }
 
-/* Puts a fill's state in force; a newly polled record makes the next
- * check look (then every revalidate_freq).  Polled scripts are checked,
- * so they are counted and listed (phpinfo()), not logged. */
-
 /* Every component of path older than since: a component renamed or
  * replaced since (a symlink swapped, a directory moved) has a newer ctime,
  * which rename() sets on the inode it moves. */

@@ -10,7 +10,11 @@
  * it (a neighbour's event, a flush, a hard-link suspicion on the device);
  * anything else, or an identity taken in the tick of its file's last
  * change, which proves nothing, goes to be invalidated.  A script the
- * cache does not answer for is stat()ed at opcache.revalidate_freq.
+ * cache does not answer for is stat()ed at opcache.revalidate_freq.  A
+ * name record (what a relative include name means, sc_scripts_name())
+ * depends on the negative lookups of the candidates it passed over too;
+ * it takes no identity and, when its values move to another meaning, just
+ * dies: the next include resolves the name again.
  */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
@@ -235,6 +239,9 @@ static void sc_scripts_set_state(sc_script *s, sc_script_state st)
 	}
 }
 
+/* Puts a fill's state in force; a newly polled record makes the next
+ * check look (then every revalidate_freq).  Polled scripts are checked,
+ * so they are counted and listed (phpinfo()), not logged. */
 static void sc_apply(sc_script *s, sc_script_state st)
 {
 	bool newly_polled = st == SC_SCRIPT_POLLED && s->state != SC_SCRIPT_POLLED;
