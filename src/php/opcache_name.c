@@ -31,6 +31,40 @@
 #include "engine/scripts.h"
 #include "Zend/zend_virtual_cwd.h"
 
+/* The key's bytes: each part but the last as "length:part|", into key
+ * (cap bytes, NUL-terminated); false when it does not fit.  At every
+ * relative include: no printf. */
+static bool sc_oc_key_put(char *key, size_t cap, const char *name, size_t nlen, const char *dir, size_t dlen,
+	const char *cwd, size_t clen, const char *ip, size_t iplen)
+{
+	const char *part[3] = { name, dir, cwd };
+	size_t plen[3] = { nlen, dlen, clen }, at = 0;
+
+	for (int i = 0; i < 3; i++) {
+		char digits[24];
+		size_t nd = 0, v = plen[i];
+		do {
+			digits[nd++] = (char) ('0' + v % 10);
+			v /= 10;
+		} while (v);
+		if (at + nd + 2 + plen[i] >= cap) {
+			return false;
+		}
+		while (nd) {
+			key[at++] = digits[--nd];
+		}
+		key[at++] = ':';
+		memcpy(key + at, part[i], plen[i]);
+		at += plen[i];
+		key[at++] = '|';
+	}
+	if (at + iplen + 1 > cap) {
+		return false;
+	}
+	memcpy(key + at, ip, iplen + 1);
+	return true;
+}
+
 /* Everything the name's meaning depends on, as the record's key: the
  * name, the including script's directory, the working directory (only
  * when a candidate is relative to it) and include_path, each but the last
@@ -43,7 +77,6 @@ static bool sc_oc_name_key(zend_string *name, char *key, size_t cap)
 	const char *cwd = "";
 	size_t dlen = 0;
 	bool need_cwd = !*ip || ZSTR_VAL(name)[0] == '.';
-	int n;
 
 	for (p = ip; *p && !need_cwd;) {
 		need_cwd = *p != '/'; /* a relative entry (".") or an empty one */
@@ -66,9 +99,7 @@ static bool sc_oc_name_key(zend_string *name, char *key, size_t cap)
 		for (dlen = ZSTR_LEN(exec); dlen > 0 && dir[dlen - 1] != '/'; dlen--) {
 		}
 	}
-	n = snprintf(key, cap, "%zu:%s|%zu:%.*s|%zu:%s|%s", ZSTR_LEN(name), ZSTR_VAL(name), dlen, (int) dlen, dir,
-		strlen(cwd), cwd, ip);
-	return n > 0 && (size_t) n < cap;
+	return sc_oc_key_put(key, cap, ZSTR_VAL(name), ZSTR_LEN(name), dir, dlen, cwd, strlen(cwd), ip, strlen(ip));
 }
 
 zend_string *sc_oc_name_real(sc_cache *c, zend_string *name)
