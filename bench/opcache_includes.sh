@@ -5,19 +5,23 @@
 # values of R; (instructions at R2 - at R1) / (100 x (R2 - R1)) is the cost
 # of one include served from opcache, without start-up and compiles.
 #
-#   bench/opcache_includes.sh [--ext PATH] [--rounds R1,R2]
+#   bench/opcache_includes.sh [--ext PATH] [--rounds R1,R2] [--relative]
+#
+# --relative: the scripts are included by their relative names, found in
+# the second entry of include_path ".:lib" (the working directory first).
 #
 # Refuses to run (one line, exit 2) without valgrind, opcache or statcache.so,
 # or when a run with the setting on saw a drain look at the records (events
 # in the watched directories: the per-include figure would not be one).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-ext="" rounds=20,120 php=${PHP:-php}
+ext="" rounds=20,120 php=${PHP:-php} relative=
 while [ $# -gt 0 ]; do
 	case $1 in
 		--ext) ext=$2; shift 2 ;;
 		--rounds) rounds=$2; shift 2 ;;
-		*) echo "usage: $0 [--ext PATH] [--rounds R1,R2]" >&2; exit 2 ;;
+		--relative) relative=relative; shift ;;
+		*) echo "usage: $0 [--ext PATH] [--rounds R1,R2] [--relative]" >&2; exit 2 ;;
 	esac
 done
 refuse() { echo "bench refused: $*" >&2; exit 2; }
@@ -33,13 +37,15 @@ base=${STATCACHE_BENCH_DIR:-$here/../.build}
 mkdir -p "$base"
 dir=$(mktemp -d "$base/opcache-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
-for i in $(seq -w 1 100); do printf '<?php return %d;' "$((10#$i))" > "$dir/s$i.php"; done
-touch -d '2 days ago' "$dir"/s*.php
+sdir=$dir${relative:+/lib}
+mkdir -p "$sdir"
+for i in $(seq -w 1 100); do printf '<?php return %d;' "$((10#$i))" > "$sdir/s$i.php"; done
+touch -d '2 days ago' "$sdir"/s*.php
 ir() { # invalidate rounds -> instructions of the whole run
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$php" -n -d zend_extension=opcache \
 		-d opcache.enable_cli=1 -d opcache.validate_timestamps=0 -d opcache.jit=disable \
 		-d extension="$ext" -d statcache.enable_cli=1 -d statcache.opcache_invalidate="$1" \
-		"$here/opcache_includes.php" "$2" "$dir" 2>"$dir/cg.err" >"$dir/out" ||
+		"$here/opcache_includes.php" "$2" "$dir" $relative 2>"$dir/cg.err" >"$dir/out" ||
 		refuse "the run failed: $(tail -n 3 "$dir/cg.err" | tr '\n' ' ')"
 	if [ "$1" = 1 ] && ! grep -q 'opcache_invalidate true, scripts 101, events 0, flushes 0' "$dir/out"; then
 		refuse "a run was not quiet or not on: $(cat "$dir/out")"
@@ -52,4 +58,4 @@ for inv in 0 1; do
 	printf '| %s | %s | %s | %s |\n' "$inv" "$a" "$b" "$(( (b - a) / (100 * (r2 - r1)) ))"
 done
 echo
-echo "(callgrind; $(php -r 'echo PHP_VERSION;'), 100 scripts of one line each, include not _once, opcache validate_timestamps=0; last run: $(cat "$dir/out"))"
+echo "(callgrind; $(php -r 'echo PHP_VERSION;'), 100 scripts of one line each, include not _once${relative:+, by relative name through include_path .:lib}, opcache validate_timestamps=0; last run: $(cat "$dir/out"))"
