@@ -102,6 +102,12 @@ static bool sc_oc_name_key(zend_string *name, char *key, size_t cap)
 	return sc_oc_key_put(key, cap, ZSTR_VAL(name), ZSTR_LEN(name), dir, dlen, cwd, strlen(cwd), ip, strlen(ip));
 }
 
+/* Would PHP's open of real pass open_basedir (asked quietly)? */
+static bool sc_oc_basedir_allows(const char *real)
+{
+	return !PG(open_basedir) || !*PG(open_basedir) || php_check_open_basedir_ex(real, 0) == 0;
+}
+
 zend_string *sc_oc_name_real(sc_cache *c, zend_string *name)
 {
 	char key[3 * MAXPATHLEN + 64], real[SC_PATH_MAX];
@@ -112,18 +118,20 @@ zend_string *sc_oc_name_real(sc_cache *c, zend_string *name)
 		return NULL;
 	}
 	if (sc_scripts_name_real(key, real)) {
-		return zend_string_init(real, strlen(real), 0);
+		/* a file open_basedir refuses: PHP's warnings name the name given */
+		return sc_oc_basedir_allows(real) ? zend_string_init(real, strlen(real), 0) : NULL;
 	}
 	seen = emalloc(sizeof(*seen));
 	if (sc_include_walk(ZSTR_VAL(name), ZSTR_LEN(name), seen, &r) && r && ZSTR_VAL(r)[0] == '/'
 			&& ZSTR_LEN(r) < SC_PATH_MAX && VCWD_ACCESS(ZSTR_VAL(r), R_OK) == 0
 			&& sc_scripts_name(c, key, ZSTR_VAL(r), seen->chosen[0] ? seen->chosen : NULL, seen->passed,
-				seen->passed_len)) {
+				seen->passed_len) && sc_oc_basedir_allows(ZSTR_VAL(r))) {
 		efree(seen);
 		return r;
 	}
-	/* not a regular file the cache answers for, or not readable: opcache
-	 * and PHP answer the name as given (their warnings name it) */
+	/* not a regular file the cache answers for, not readable, or outside
+	 * open_basedir: opcache and PHP answer the name as given (their
+	 * warnings name it) */
 	if (r) {
 		zend_string_release(r);
 	}
