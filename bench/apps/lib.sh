@@ -502,6 +502,8 @@ sc_strace_counts() { # file
 			else name = "stat"
 		} else if (name == "faccessat" || name == "faccessat2") name = "access"
 		else if (name == "readlinkat") name = "readlink"
+		# an open of a missing name is a probe too (counted apart)
+		if (name == "openat" && line ~ /= -1 ENOENT/) c["openat_enoent"]++
 		c[name]++
 	}
 	END { for (k in c) print k, c[k]; print "total", total + 0 }' "$1"
@@ -534,7 +536,7 @@ sc_mem_snap() { # pid
 # one round of the URL list only, never for the figures.
 sc_strace_attr_run() { # pid file command...
 	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
+	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat,open,openat \
 		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
 	spid=$! SC_STRACE_PID=$!
 	for i in $(seq 100); do

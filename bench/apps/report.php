@@ -12,9 +12,10 @@
 //
 // "stat family" = access (+faccessat/2) + stat + lstat (+statx): the
 // path-based metadata calls statcache answers. fstat (on an fd), readlink
-// and openat are shown apart: statcache does not replace them.
+// and openat are shown apart; openat_enoent (an open of a missing name, a
+// probe by another name) is counted apart too, within openat.
 
-const PER_REQ = ['access', 'stat', 'lstat', 'statx', 'fstat', 'readlink', 'openat', 'getdents64', 'total'];
+const PER_REQ = ['access', 'stat', 'lstat', 'statx', 'fstat', 'readlink', 'openat', 'openat_enoent', 'getdents64', 'total'];
 
 function median(array $v): float {
     sort($v);
@@ -106,6 +107,28 @@ function origin(array $frames): array {
     return [$libs ? 'C library: libc (no caller frame)' : 'no stack', ''];
 }
 
+// A call PHP's own C code makes with no hook of statcache's on its way (it
+// calls the kernel itself, not a stream wrapper or a PHP function), named
+// by its call site: counted apart like a C library's. null: another cause.
+function php_c_site(array $frames, string $path): ?string {
+    $libs = array_column($frames, 0);
+    $syms = array_column($frames, 1);
+    if (in_array('pdo_sqlite.so', $libs, true)) return 'PDO SQLite: expand_filepath() of the database path';
+    if (str_starts_with($path, '/usr/share/zoneinfo/') || preg_grep('/^(php_date_initialize|timelib_)/', $syms)) {
+        return "PHP's date extension: the time zone database";
+    }
+    if (in_array('session.so', $libs, true) || preg_grep('/^(php_session_|ps_files_|session_adapt_url)/', $syms)) {
+        return "PHP's session module: files handler (sess_*)";
+    }
+    // no frame of the script's execution: the SAPI's own work before or
+    // after it (php-fpm's realpath of SCRIPT_FILENAME at request startup)
+    if (preg_grep('/^(php|php-fpm)[0-9.]*$/', $libs)
+            && !preg_grep('/^(execute_ex|zend_execute|zend_execute_scripts|php_execute_script|zend_call_function)$/', $syms)) {
+        return 'php-fpm SAPI: request startup (realpath of SCRIPT_FILENAME)';
+    }
+    return null;
+}
+
 // What about the path makes a call uncacheable or special.
 function path_class(string $path, array &$linkCache): string {
     if ($path === '') return 'no path';
@@ -155,10 +178,12 @@ function attribute(array $a): void {
             $name = 'fstat';
         }
         $res = preg_match('/= -1 (E[A-Z]+)/', $line, $em) ? $em[1] : 'ok';
+        // an open of a missing name is a probe (attributed); other opens are not
+        if ($name === 'open' || $name === 'openat') $name = $res === 'ENOENT' ? 'open_missing' : 'openat';
         $calls[] = [$name, $path, $res, []];
         $cur = array_key_last($calls);
     }
-    $family = ['access', 'stat', 'lstat', 'statx', 'readlink'];
+    $family = ['access', 'stat', 'lstat', 'statx', 'readlink', 'open_missing'];
     $causes = [];
     $others = [];
     $links = [];
@@ -166,6 +191,9 @@ function attribute(array $a): void {
         if (!in_array($name, $family, true)) { $others[$name] = ($others[$name] ?? 0) + 1; continue; }
         [$org, $sym] = origin($frames);
         $via = preg_match('/^PHP/', $org) && $sym !== '' ? " [$sym]" : '';
+        if (str_starts_with($org, 'PHP, not hooked') && ($site = php_c_site($frames, $path)) !== null) {
+            [$org, $via] = ["PHP's own C code: $site", ''];
+        }
         $key = $org . $via . ' · ' . path_class($path, $links);
         $c = &$causes[$key];
         $c['calls'][$name] = ($c['calls'][$name] ?? 0) + 1;
@@ -186,13 +214,15 @@ function attribute(array $a): void {
             'per_req' => $per,
             'stat_family_per_req' => array_sum(array_intersect_key($per, array_flip(['access', 'stat', 'lstat', 'statx']))),
             'readlink_per_req' => $per['readlink'] ?? 0,
+            'open_missing_per_req' => $per['open_missing'] ?? 0,
             'enoent_per_req' => $c['enoent'] / $n,
             'distinct_paths' => count($c['paths']),
             'top_paths' => array_map(fn($pk) => ['call' => $pk, 'per_req' => $c['paths'][$pk] / $n, 'stack' => $c['stack'][$pk]],
                 array_slice(array_keys($c['paths']), 0, 6)),
         ];
     }
-    uasort($out, fn($x, $y) => $y['stat_family_per_req'] + $y['readlink_per_req'] <=> $x['stat_family_per_req'] + $x['readlink_per_req']);
+    $all = fn($c) => $c['stat_family_per_req'] + $c['readlink_per_req'] + $c['open_missing_per_req'];
+    uasort($out, fn($x, $y) => $all($y) <=> $all($x));
     $s0 = json_decode(file_get_contents($s0F), true)['stats'] ?? null;
     $s1 = json_decode(file_get_contents($s1F), true)['stats'] ?? null;
     $delta = null;
@@ -268,7 +298,9 @@ function report(array $a): void {
             $rs = $cfgs[$cfg];
             $m = ['passes' => count($rs)];
             foreach (array_merge(PER_REQ, ['stat_family']) as $k) {
-                $m[$k] = median(array_map(fn($r) => $r['per_req'][$k], $rs));
+                // (openat_enoent: not in results made before it was counted)
+                $v = array_filter(array_map(fn($r) => $r['per_req'][$k] ?? null, $rs), fn($x) => $x !== null);
+                $m[$k] = $v ? median($v) : null;
             }
             $cpu = array_column($rs, 'cpu_ms');
             $sch = array_column($rs, 'cpu_sched_ms');
@@ -342,16 +374,16 @@ function report(array $a): void {
                 continue;
             }
             $md[] = '';
-            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y on the stat family and readlink, per request"
+            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y on the stat family, readlink and failing opens, per request"
                 . ($opmode === 'debian' ? " (the tracer slows requests past revalidate_freq: opcache's share is larger here than in the measured passes)" : '') . ':';
             $md[] = '';
-            $md[] = '| cause (caller · path) | access | stat | lstat | readlink | stat family | ENOENT | example (call path, per req) |';
-            $md[] = '|---|---|---|---|---|---|---|---|';
+            $md[] = '| cause (caller · path) | access | stat | lstat | readlink | open of a missing name | stat family | ENOENT | example (call path, per req) |';
+            $md[] = '|---|---|---|---|---|---|---|---|---|';
             foreach ($at['causes'] as $k => $c) {
-                if ($c['stat_family_per_req'] + $c['readlink_per_req'] < 0.05) continue;
+                if ($c['stat_family_per_req'] + $c['readlink_per_req'] + ($c['open_missing_per_req'] ?? 0) < 0.05) continue;
                 $ex = $c['top_paths'][0];
-                $md[] = sprintf('| %s | %s | %s | %s | %s | %s | %s | `%s` (%s) |', $k, fmt($c['per_req']['access'] ?? 0),
-                    fmt($c['per_req']['stat'] ?? 0), fmt($c['per_req']['lstat'] ?? 0), fmt($c['readlink_per_req']),
+                $md[] = sprintf('| %s | %s | %s | %s | %s | %s | %s | %s | `%s` (%s) |', $k, fmt($c['per_req']['access'] ?? 0),
+                    fmt($c['per_req']['stat'] ?? 0), fmt($c['per_req']['lstat'] ?? 0), fmt($c['readlink_per_req']), fmt($c['open_missing_per_req'] ?? 0),
                     fmt($c['stat_family_per_req']), fmt($c['enoent_per_req']), $ex['call'], fmt($ex['per_req']));
             }
             if ($at['statcache_stats_per_req']) {

@@ -23,8 +23,10 @@
 #      give the same bodies;
 #   d. memory: the worker's RSS and inotify instances/watches (from /proc)
 #      and statcache_stats() entries/memory after one round of the URL list;
-#   e. (pass 1, on, validate_timestamps=0) attribution: one more round
-#      traced with strace -f -k -y on the stat family; every call that
+#   e. (pass 1, on, validate_timestamps=0 with or without
+#      opcache_invalidate) attribution: one more round traced with
+#      strace -f -k -y on the stat family, readlink and openat (its
+#      failures: opens of a missing name); every call that
 #      remains is put down to its cause from its stack and path
 #      (report.php attribute; summary.php makes the README's tables).
 # Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
@@ -132,7 +134,7 @@ measure() { # opmode cfg pass
 	# difference of the two modes' measured figures (summary.php), while a
 	# round under strace -k is slow enough to revalidate on every request.
 	if [ "$attribute" = 1 ] && [ "$pass" = 1 ] && [ "$cfg" = on ] &&
-		{ [ "$opmode" = vt0 ] || [ -n "${SC_ATTR_DEBIAN:-}" ]; }; then
+		{ [ "$opmode" = vt0 ] || [ "$opmode" = vt0inv ] || [ -n "${SC_ATTR_DEBIAN:-}" ]; }; then
 		curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/attr-stats0.json"
 		sc_log "$opmode $cfg pass $pass: attribution round (strace -k)"
 		sc_strace_attr_run "$w" "$d/attr.trace" sc_requests "$APP_URLS" "$nurls" "$d/attr"
