@@ -125,11 +125,37 @@ static sc_entry *sc_walk_fail(sc_cache *c, sc_walk *w)
 	return sc_resolve(c, w->cur, w->clen, 0);
 }
 
-/* May the kernel take "." or ".." from cur, for every user?  It needs
+/* Search permission on a directory for this process (follow.h says when
+ * it is asked of the kernel, once per validity of the entry). */
+int sc_dir_searchable(sc_cache *c, sc_entry *e)
+{
+	sc_result *r = &e->r;
+
+	if ((r->st.st_mode & 0111) == 0111) {
+		return 1;
+	}
+	if (getuid() != geteuid() || getgid() != getegid()) {
+		return 0;
+	}
+	if (!(r->access_known & X_OK)) {
+		/* the bit sc_access() keeps for access(X_OK): the same question */
+		int ok = access(e->key, X_OK) == 0;
+		sc_count(&c->n->access_calls);
+		r->access_known |= (uint8_t) X_OK;
+		if (ok) {
+			r->access_ok |= (uint8_t) X_OK;
+		} else {
+			r->access_ok &= (uint8_t) ~X_OK;
+		}
+	}
+	return (r->access_ok & X_OK) != 0;
+}
+
+/* May the kernel take "." or ".." from cur, for this process?  It needs
  * search permission on cur (EACCES otherwise), which the cached answers
- * below cur, read with this process's credentials, say nothing about: as
- * for a lexical spelling (sc_lookup_alias()), a directory not searchable
- * by all, a link's target included, is PHP's own call.  The directory
+ * below cur say nothing about: as for a lexical spelling
+ * (sc_lookup_alias()), a directory this process may not search
+ * (sc_dir_searchable()), a link's target included, is PHP's own call.  The directory
  * left stays one and keeps its mode while its name slot holds (a chmod of
  * a watched directory bumps the epoch), so that slot is recorded. */
 static int sc_walk_searchable(sc_cache *c, sc_walk *w)
@@ -137,7 +163,7 @@ static int sc_walk_searchable(sc_cache *c, sc_walk *w)
 	sc_entry *e = sc_resolve(c, w->cur, w->clen, 0);
 
 	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode)
-			|| (e->r.st.st_mode & 0111) != 0111) {
+			|| !sc_dir_searchable(c, e)) {
 		return 0;
 	}
 	if (w->clen > 1) {

@@ -33,4 +33,14 @@ sc_entry *sc_follow_path(sc_cache *c, const char *path, size_t len);
  * NULL if it cannot be read.  *len is set to its length. */
 const char *sc_link_text(sc_cache *c, sc_entry *link, size_t *len);
 
+/* May this process's path walks cross the directory e (a FOUND directory)
+ * names, as the kernel takes "." or ".." from it?  Searchable by all: yes,
+ * with no syscall.  Otherwise (a 0700 data directory: DokuWiki's
+ * "data/pages/." probes) access(X_OK), asked once per validity of the
+ * entry: it answers for the real ids, a walk is checked against the
+ * effective ones, so it is taken only where they are the same (php-fpm's
+ * workers, the CLI); else 0 (PHP answers).  Results are per process and a
+ * change of credentials drops them all (src/php/sync.c). */
+int sc_dir_searchable(sc_cache *c, sc_entry *e);
+
 #endif

@@ -88,12 +88,11 @@ static sc_entry *sc_lookup_alias(sc_cache *c, sc_entry *alias)
 		if (!re || re->r.kind != SC_KIND_FOUND || !S_ISDIR(re->r.st.st_mode)) {
 			return NULL;
 		}
-		if ((re->r.st.st_mode & 0111) != 0111) {
+		if (!sc_dir_searchable(c, re)) {
 			/* the kernel resolves "dir/." and "dir/x/.." only with search
 			 * permission on dir (EACCES otherwise); the lexical reading
-			 * would not, so a directory not searchable by all is PHP's
-			 * (no syscall, whoever the credentials are; a chmod of a
-			 * watched directory bumps the epoch) */
+			 * would not, so a directory this process may not search is
+			 * PHP's (a chmod of a watched directory bumps the epoch) */
 			return NULL;
 		}
 		if (rlen > 1) {
