@@ -536,7 +536,7 @@ sc_mem_snap() { # pid
 # one round of the URL list only, never for the figures.
 sc_strace_attr_run() { # pid file command...
 	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat,open,openat \
+	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
 		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
 	spid=$! SC_STRACE_PID=$!
 	for i in $(seq 100); do

@@ -178,12 +178,10 @@ function attribute(array $a): void {
             $name = 'fstat';
         }
         $res = preg_match('/= -1 (E[A-Z]+)/', $line, $em) ? $em[1] : 'ok';
-        // an open of a missing name is a probe (attributed); other opens are not
-        if ($name === 'open' || $name === 'openat') $name = $res === 'ENOENT' ? 'open_missing' : 'openat';
         $calls[] = [$name, $path, $res, []];
         $cur = array_key_last($calls);
     }
-    $family = ['access', 'stat', 'lstat', 'statx', 'readlink', 'open_missing'];
+    $family = ['access', 'stat', 'lstat', 'statx', 'readlink'];
     $causes = [];
     $others = [];
     $links = [];
@@ -214,15 +212,13 @@ function attribute(array $a): void {
             'per_req' => $per,
             'stat_family_per_req' => array_sum(array_intersect_key($per, array_flip(['access', 'stat', 'lstat', 'statx']))),
             'readlink_per_req' => $per['readlink'] ?? 0,
-            'open_missing_per_req' => $per['open_missing'] ?? 0,
             'enoent_per_req' => $c['enoent'] / $n,
             'distinct_paths' => count($c['paths']),
             'top_paths' => array_map(fn($pk) => ['call' => $pk, 'per_req' => $c['paths'][$pk] / $n, 'stack' => $c['stack'][$pk]],
                 array_slice(array_keys($c['paths']), 0, 6)),
         ];
     }
-    $all = fn($c) => $c['stat_family_per_req'] + $c['readlink_per_req'] + $c['open_missing_per_req'];
-    uasort($out, fn($x, $y) => $all($y) <=> $all($x));
+    uasort($out, fn($x, $y) => $y['stat_family_per_req'] + $y['readlink_per_req'] <=> $x['stat_family_per_req'] + $x['readlink_per_req']);
     $s0 = json_decode(file_get_contents($s0F), true)['stats'] ?? null;
     $s1 = json_decode(file_get_contents($s1F), true)['stats'] ?? null;
     $delta = null;
@@ -374,16 +370,16 @@ function report(array $a): void {
                 continue;
             }
             $md[] = '';
-            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y on the stat family, readlink and failing opens, per request"
+            $md[] = "What remains with the cache on ($vt), one round of the URL list traced with strace -f -k -y on the stat family and readlink, per request"
                 . ($opmode === 'debian' ? " (the tracer slows requests past revalidate_freq: opcache's share is larger here than in the measured passes)" : '') . ':';
             $md[] = '';
-            $md[] = '| cause (caller · path) | access | stat | lstat | readlink | open of a missing name | stat family | ENOENT | example (call path, per req) |';
-            $md[] = '|---|---|---|---|---|---|---|---|---|';
+            $md[] = '| cause (caller · path) | access | stat | lstat | readlink | stat family | ENOENT | example (call path, per req) |';
+            $md[] = '|---|---|---|---|---|---|---|---|';
             foreach ($at['causes'] as $k => $c) {
-                if ($c['stat_family_per_req'] + $c['readlink_per_req'] + ($c['open_missing_per_req'] ?? 0) < 0.05) continue;
+                if ($c['stat_family_per_req'] + $c['readlink_per_req'] < 0.05) continue;
                 $ex = $c['top_paths'][0];
-                $md[] = sprintf('| %s | %s | %s | %s | %s | %s | %s | %s | `%s` (%s) |', $k, fmt($c['per_req']['access'] ?? 0),
-                    fmt($c['per_req']['stat'] ?? 0), fmt($c['per_req']['lstat'] ?? 0), fmt($c['readlink_per_req']), fmt($c['open_missing_per_req'] ?? 0),
+                $md[] = sprintf('| %s | %s | %s | %s | %s | %s | %s | `%s` (%s) |', $k, fmt($c['per_req']['access'] ?? 0),
+                    fmt($c['per_req']['stat'] ?? 0), fmt($c['per_req']['lstat'] ?? 0), fmt($c['readlink_per_req']),
                     fmt($c['stat_family_per_req']), fmt($c['enoent_per_req']), $ex['call'], fmt($ex['per_req']));
             }
             if ($at['statcache_stats_per_req']) {

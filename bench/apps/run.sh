@@ -25,8 +25,9 @@
 #      and statcache_stats() entries/memory after one round of the URL list;
 #   e. (pass 1, on, validate_timestamps=0 with or without
 #      opcache_invalidate) attribution: one more round traced with
-#      strace -f -k -y on the stat family, readlink and openat (its
-#      failures: opens of a missing name); every call that
+#      strace -f -k -y on the stat family and readlink (opens of a
+#      missing name are counted in a., not traced with stacks: MediaWiki
+#      opens thousands of files a round); every call that
 #      remains is put down to its cause from its stack and path
 #      (report.php attribute; summary.php makes the README's tables).
 # Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
