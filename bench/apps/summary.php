@@ -233,6 +233,7 @@ function opcache_table(array $files): void {
             $name = preg_replace('/^(C library|PHP\'s own C code): | · .*$/', '', $k);
             $apart[$name] = ($apart[$name] ?? 0) + $c['stat_family_per_req'];
         }
+        $drops = array_sum(array_map(fn ($r) => $r['config'] === 'on' ? ($r['link_drops_in_pass'] ?? 0) : 0, $j['runs'] ?? []));
         $sum = min(array_sum($apart), $n['stat_family']);
         $red = 100 * ($o['stat_family'] - $n['stat_family']) / $o['stat_family'];
         $redx = $o['stat_family'] - $sum > 0 ? 100 * ($o['stat_family'] - $n['stat_family']) / ($o['stat_family'] - $sum) : 0;
@@ -241,7 +242,8 @@ function opcache_table(array $files): void {
         $rows[] = sprintf('| %s | %s → %s | %s %% | %s | %s %% | %s → %s | %s → %s | %s |', $app, f($o['stat_family']), f($n['stat_family']), f(-$red, 1),
             $names === '' ? '–' : $names, f(-$redx, 1), f($o['readlink']), f($n['readlink']),
             isset($o['openat_enoent'], $n['openat_enoent']) ? f($o['openat_enoent']) : '?', isset($n['openat_enoent']) ? f($n['openat_enoent']) : '?',
-            ($j['medians']['debian']['configs']['on']['bodies_identical'] && $n['bodies_identical'] && $o['bodies_identical']) ? 'identical' : 'DIFFER');
+            ($j['medians']['debian']['configs']['on']['bodies_identical'] && $n['bodies_identical'] && $o['bodies_identical']) ? 'identical' : 'DIFFER')
+            . ($drops ? " ($drops name drops by other processes in the passes)" : '');
     }
     echo "| app | stat family/req, PHP alone (Debian's defaults) → statcache (validate_timestamps=0 + opcache_invalidate=1) | change | of what remains: no hook reaches it (per req) | change, those counted apart | readlink/req | opens of a missing name/req | bodies |\n";
     echo "|---|---|---|---|---|---|---|---|\n";
