@@ -109,6 +109,8 @@ function origin(array $frames): array {
             if (in_array('opcache.so', $outer, true)) return ['PHP, called by opcache (include resolution)', $sym];
             return ['PHP, not hooked by statcache (include/require, realpath cache...)', $sym];
         }
+        // a program the script ran (strace -f follows children): not PHP's
+        if (preg_match('/^(python[0-9.]*|perl[0-9.]*|bash|dash|sh|git|convert|identify|ffmpeg|timeout)$/', $lib)) return ["child process: $lib", $sym];
         return ["C library: $lib", $sym];
     }
     return [$libs ? 'C library: libc (no caller frame)' : 'no stack', ''];
@@ -195,6 +197,7 @@ function attribute(array $a): void {
     foreach ($calls as [$name, $path, $res, $frames]) {
         if (!in_array($name, $family, true)) { $others[$name] = ($others[$name] ?? 0) + 1; continue; }
         [$org, $sym] = origin($frames);
+        if ($path === '/etc/ld.so.preload') [$org, $sym] = ['child process: the dynamic loader (ld.so) of a program the script ran', ''];
         $via = preg_match('/^PHP/', $org) && $sym !== '' ? " [$sym]" : '';
         if (str_starts_with($org, 'PHP, not hooked') && ($site = php_c_site($frames, $path)) !== null) {
             [$org, $via] = ["PHP's own C code: $site", ''];

@@ -225,7 +225,7 @@ function opcache_table(array $files): void {
         // round (at most what the measured passes counted)
         $apart = [];
         foreach ($j['attribution']['vt0inv']['on']['causes'] ?? [] as $k => $c) {
-            $kind = str_starts_with($k, 'C library: ') ? 'C library' : (str_starts_with($k, "PHP's own C code: ") ? "PHP's own C code" : null);
+            $kind = preg_match('/^(C library|PHP\'s own C code|child process): /', $k, $km) ? $km[1] : null;
             if ($kind === null) {
                 if ($c['stat_family_per_req'] >= 0.05) $rest[$app][] = sprintf('%s %s', f($c['stat_family_per_req']), explode(' · ', $k)[0]);
                 continue;
