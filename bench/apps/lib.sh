@@ -500,7 +500,8 @@ sc_strace_counts() { # file
 			if (line ~ /AT_EMPTY_PATH/) name = "fstat"
 			else if (line ~ /AT_SYMLINK_NOFOLLOW/) name = "lstat"
 			else name = "stat"
-		} else if (name == "faccessat" || name == "faccessat2") name = "access"
+		} else if (name == "statx" && line ~ /AT_EMPTY_PATH/) name = "fstat"   # statx() of an fd
+		else if (name == "faccessat" || name == "faccessat2") name = "access"
 		else if (name == "readlinkat") name = "readlink"
 		# an open of a missing name is a probe too (counted apart)
 		if (name == "openat" && line ~ /= -1 ENOENT/) c["openat_enoent"]++
