@@ -196,12 +196,17 @@ sc_snapshot_ext() { # so -> path of the copy
 # --- private temp dir, cleanup -------------------------------------------------
 
 sc_tmp_init() {
-	# /tmp is checked like every other dir; SC_TMP_PARENT may point elsewhere.
-	local parent=${SC_TMP_PARENT:-/tmp}
+	# Not /tmp by default (SC_TMP_PARENT may point anywhere, checked like
+	# every other dir): the worker watches every directory of the paths it
+	# caches, the stats endpoint's and the apps' temp files' among them, and
+	# other processes' short-lived files in a shared /tmp (a compiler's) are
+	# names gone before a drain, which drop every result of their device
+	# (link_drops): the pass would count the refills, not the application.
+	local parent=${SC_TMP_PARENT:-/var/tmp}
 	SC_TMP=$(mktemp -d "$parent/statcache-apps.XXXXXX")
 	chmod 755 "$SC_TMP"      # nginx and the fpm worker run as www-data
-	mkdir -p "$SC_TMP"/{nginx,fpm,sessions,stats,logs}
-	chown www-data:www-data "$SC_TMP/sessions"; chmod 700 "$SC_TMP/sessions"
+	mkdir -p "$SC_TMP"/{nginx,fpm,sessions,stats,logs,phptmp}
+	chown www-data:www-data "$SC_TMP/sessions" "$SC_TMP/phptmp"; chmod 700 "$SC_TMP/sessions" "$SC_TMP/phptmp"
 	sc_check_fs "$SC_TMP" "$PWD"
 	trap sc_cleanup EXIT
 	trap 'exit 130' INT TERM
@@ -270,6 +275,9 @@ sc_php_ini() { # out-file extra-lines...
 		# sessions in our temp dir: DokuWiki starts one per request (no cookie
 		# jar), and those files must not pile up in /var/lib/php/sessions.
 		echo "session.save_path = \"$SC_TMP/sessions\""
+		# the apps' temporary files (sys_get_temp_dir(): MediaWiki's shellbox
+		# directories, tempnam()) in our temp dir too, for the same reason
+		echo "sys_temp_dir = \"$SC_TMP/phptmp\""
 		printf '%s\n' "$@"
 	} > "$out"
 }
