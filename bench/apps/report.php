@@ -126,6 +126,9 @@ function php_c_site(array $frames, string $path): ?string {
     if (str_starts_with($path, '/usr/share/zoneinfo/') || preg_grep('/^(php_date_initialize|timelib_)/', $syms)) {
         return "PHP's date extension: the time zone database";
     }
+    if (preg_grep('/^(sapi_get_stat|php_statpage)$/', $syms)) {
+        return "the SAPI's stat() of the script (getlastmod(), getmyuid(), getmyinode()...)";
+    }
     if (in_array('session.so', $libs, true) || preg_grep('/^(php_session_|ps_files_|session_adapt_url)/', $syms)) {
         return "PHP's session module: files handler (sess_*)";
     }

@@ -242,8 +242,8 @@ function opcache_table(array $files): void {
         $rows[] = sprintf('| %s | %s → %s | %s %% | %s | %s %% | %s → %s | %s → %s | %s |', $app, f($o['stat_family']), f($n['stat_family']), f(-$red, 1),
             $names === '' ? '–' : $names, f(-$redx, 1), f($o['readlink']), f($n['readlink']),
             isset($o['openat_enoent'], $n['openat_enoent']) ? f($o['openat_enoent']) : '?', isset($n['openat_enoent']) ? f($n['openat_enoent']) : '?',
-            ($j['medians']['debian']['configs']['on']['bodies_identical'] && $n['bodies_identical'] && $o['bodies_identical']) ? 'identical' : 'DIFFER')
-            . ($drops ? sprintf(' (%s names created and gone before a drain per request: link_drops)', f($drops / max(1, array_sum(array_map(fn ($r) => $r['config'] === 'on' ? 2 * $r['requests'] : 0, $j['runs'] ?? []))), 2)) : '');
+            (($j['medians']['debian']['configs']['on']['bodies_identical'] && $n['bodies_identical'] && $o['bodies_identical']) ? 'identical' : 'DIFFER')
+            . ($drops ? sprintf(' (%s names created and gone before a drain per request: link_drops)', f($drops / max(1, array_sum(array_map(fn ($r) => $r['config'] === 'on' ? 2 * $r['requests'] : 0, $j['runs'] ?? []))), 2)) : ''));
     }
     echo "| app | stat family/req, PHP alone (Debian's defaults) → statcache (validate_timestamps=0 + opcache_invalidate=1) | change | of what remains: no hook reaches it (per req) | change, those counted apart | readlink/req | opens of a missing name/req | bodies |\n";
     echo "|---|---|---|---|---|---|---|---|\n";
