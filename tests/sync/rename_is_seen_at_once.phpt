@@ -12,7 +12,7 @@ require __DIR__ . '/../include/sync_common.inc';
 $d = sc_tmpdir('sync-rename');
 $a = sync_spellings($d, 'a');
 $b = sync_spellings($d, 'b');
-$both = fn ($p) => [sync_look($p), sync_look(str_replace('/a', '/b', $p))];
+$both = fn ($p) => [sync_look($p), sync_look(preg_replace('~/a$~', '/b', $p))];
 
 sync_rounds($a, function (string $how, string $w) use ($a, $b, $d, $both) {
     file_put_contents("$d/a", 'abc');
