@@ -253,6 +253,43 @@ static void sc_uninstall_glob_wrapper(void)
 #endif
 }
 
+/* open_basedir's INI handler, wrapped: the hit path does not look at
+ * open_basedir (sc_hook_hit()); its gate opens only while none is in force
+ * (sc_hook_lookup()), and every change of the setting (ini_set(), a pool's
+ * php_admin_value, the restore at the end of a request) goes through this
+ * handler, which shuts the gate.  (PHP writes PG(open_basedir) directly
+ * only at start-up and around opcache's preloading, before any request's
+ * RINIT shuts the gate anyway.) */
+static ZEND_INI_MH((*sc_prev_basedir_mh));
+static zend_ini_entry *sc_basedir_entry;
+
+static ZEND_INI_MH(sc_basedir_mh)
+{
+	/* shut first: nothing looks up between here and the change (the
+	 * gate is this thread's) */
+	statcache_hit_gate_shut();
+	return sc_prev_basedir_mh(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+static void sc_install_basedir_hook(void)
+{
+	sc_basedir_entry = zend_hash_str_find_ptr(EG(ini_directives), "open_basedir", sizeof("open_basedir") - 1);
+	if (sc_basedir_entry && sc_basedir_entry->on_modify) {
+		sc_prev_basedir_mh = sc_basedir_entry->on_modify;
+		sc_basedir_entry->on_modify = sc_basedir_mh;
+	} else {
+		sc_basedir_entry = NULL;
+	}
+}
+
+static void sc_uninstall_basedir_hook(void)
+{
+	if (sc_basedir_entry && sc_basedir_entry->on_modify == sc_basedir_mh) {
+		sc_basedir_entry->on_modify = sc_prev_basedir_mh;
+	}
+	sc_basedir_entry = NULL;
+}
+
 /* ---- zend_resolve_path (src/php/include.c) -------------------------------- */
 
 static void sc_install_resolve_path(void)
@@ -301,6 +338,7 @@ void statcache_hooks_startup(void)
 	sc_install_glob_wrapper();
 	sc_install_functions();
 	sc_install_error_cb();
+	sc_install_basedir_hook();
 	sc_prev_post_startup = zend_post_startup_cb;
 	zend_post_startup_cb = sc_post_startup;
 }
@@ -311,6 +349,7 @@ void statcache_hooks_shutdown(void)
 		zend_post_startup_cb = sc_prev_post_startup;
 	}
 	sc_uninstall_resolve_path();
+	sc_uninstall_basedir_hook();
 	sc_uninstall_error_cb();
 	sc_uninstall_functions();
 	sc_uninstall_glob_wrapper();

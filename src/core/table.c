@@ -9,6 +9,16 @@
 _Static_assert(sizeof(((sc_result *) 0)->via_deps) <= sizeof(struct stat),
 	"a VIA result's dependencies fit where FOUND keeps its stat: entries do not grow");
 
+sc_entry *const sc_table_none[1] = { NULL };
+
+/* No buckets of its own: sc_table_none, which finds nothing. */
+static void sc_table_none_set(sc_table *t)
+{
+	t->buckets = (sc_entry **) sc_table_none;
+	t->cap = 0;
+	t->mask = 0;
+}
+
 int sc_table_init(sc_table *t, uint32_t cap)
 {
 	if (cap < 64 || (cap & (cap - 1))) {
@@ -16,10 +26,13 @@ int sc_table_init(sc_table *t, uint32_t cap)
 	}
 	t->buckets = calloc(cap, sizeof(*t->buckets));
 	if (!t->buckets) {
-		t->cap = 0;
+		sc_table_none_set(t);
+		t->count = 0;
+		t->memory = 0;
 		return -1;
 	}
 	t->cap = cap;
+	t->mask = cap - 1;
 	t->count = 0;
 	t->memory = cap * sizeof(*t->buckets);
 	return 0;
@@ -37,12 +50,12 @@ static void sc_table_free_entries(sc_table *t)
 
 void sc_table_free(sc_table *t)
 {
-	if (t->buckets) {
+	if (t->cap) {
 		sc_table_free_entries(t);
 		free(t->buckets);
 	}
-	t->buckets = NULL;
-	t->cap = 0;
+	sc_table_none_set(t);
+	t->count = 0;
 	t->memory = 0;
 }
 
@@ -73,6 +86,7 @@ static int sc_table_grow(sc_table *t)
 	t->memory += (ncap - t->cap) * sizeof(*nb);
 	t->buckets = nb;
 	t->cap = ncap;
+	t->mask = nmask;
 	return 0;
 }
 

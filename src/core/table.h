@@ -84,21 +84,24 @@ struct sc_entry {
 };
 
 typedef struct sc_table {
-	sc_entry **buckets;      /* open addressing, linear probing */
-	uint32_t cap;            /* power of two */
+	sc_entry **buckets;      /* open addressing, linear probing; never NULL
+	                          * once initialised (a table that could not
+	                          * allocate has sc_table_none, one empty bucket) */
+	size_t mask;             /* cap - 1, or 0 with sc_table_none (as wide as a
+	                          * pointer: the probe indexes with it as it is) */
+	uint32_t cap;            /* power of two (0: none allocated) */
 	uint32_t count;
 	size_t memory;           /* bytes held by entries and buckets */
 } sc_table;
+
+/* The one empty bucket of a table without its own: a find needs no test
+ * of the capacity first. */
+extern sc_entry *const sc_table_none[1];
 
 int sc_table_init(sc_table *t, uint32_t initial_cap);
 void sc_table_free(sc_table *t);
 /* Drops every entry (caps, statcache_reset(), a fork()ed child). */
 void sc_table_clear(sc_table *t);
-
-SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
-{
-	return sc_hash_bytes(key, len, 0x73746174u);
-}
 
 /* An unaligned 8-byte load (a plain mov on the targets PHP runs on). */
 SC_ALWAYS_INLINE uint64_t sc_load64(const char *p)
@@ -108,63 +111,141 @@ SC_ALWAYS_INLINE uint64_t sc_load64(const char *p)
 	return v;
 }
 
-/* memcmp(a, b, len) == 0 inline, without libc's call and dispatch: the
- * hit path compares one key in full, and on a hit the keys are equal, so
- * the differences are or-ed together without a branch per step: 32 bytes
- * a step, then what is left but the last 16, then those (overlapping). */
-SC_ALWAYS_INLINE int sc_key_eq(const char *a, const char *b, size_t len)
+SC_ALWAYS_INLINE uint64_t sc_load32(const char *p)
+{
+	uint32_t v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* The results table's hash of a key (a path: typically 20 to 120 bytes),
+ * on every lookup: one 64x64->128 multiply per 16 bytes (wyhash's mum),
+ * one lane chained through the multiplier, the length in the seed.  The
+ * last 16 bytes are one step that ends at the end (overlapping the step
+ * before); up to 64 bytes the steps are straight-line, with no loop.  The
+ * product's halves xor-ed together spread every input bit over the low
+ * bits the buckets use.  Quality only matters for spreading buckets; keys
+ * are compared in full.  Short keys (under 17 bytes): one step of two
+ * overlapping loads, no call (no variable-length memcpy()). */
+SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
+{
+	const uint64_t k1 = 0xe7037ed1a0b428dbull;
+	uint64_t h = 0xa0761d6478bd642full ^ 0x73746174u ^ len;
+	uint64_t a, b;
+
+	if (EXPECTED_SC(len > 16)) {
+		const char *last = key + len - 16;
+		h = sc_hash_mix(sc_load64(key) ^ k1, sc_load64(key + 8) ^ h);
+		if (len > 32) {
+			h = sc_hash_mix(sc_load64(key + 16) ^ k1, sc_load64(key + 24) ^ h);
+			if (len > 48) {
+				const char *p;
+				h = sc_hash_mix(sc_load64(key + 32) ^ k1, sc_load64(key + 40) ^ h);
+				for (p = key + 48; p < last; p += 16) {
+					h = sc_hash_mix(sc_load64(p) ^ k1, sc_load64(p + 8) ^ h);
+				}
+			}
+		}
+		return sc_hash_mix(sc_load64(last) ^ k1, sc_load64(last + 8) ^ h);
+	}
+	if (len >= 8) {
+		a = sc_load64(key);
+		b = sc_load64(key + len - 8);
+	} else if (len >= 4) {
+		a = sc_load32(key);
+		b = sc_load32(key + len - 4);
+	} else {
+		/* 0 to 3 bytes: the first, middle and last (wyhash's way) */
+		a = len ? ((uint64_t) (unsigned char) key[0] << 16) | ((uint64_t) (unsigned char) key[len >> 1] << 8)
+			| (unsigned char) key[len - 1] : 0;
+		b = 0;
+	}
+	return sc_hash_mix(a ^ k1, b ^ h);
+}
+
+#if defined(__SSE2__)
+/* The differences of 16 bytes at a and b, or-ed into d. */
+# define SC_KEY_DIFF(a, b, i) _mm_xor_si128(_mm_loadu_si128((const __m128i *) ((a) + (i))), \
+	_mm_loadu_si128((const __m128i *) ((b) + (i))))
+#endif
+
+/* memcmp(a, b, len) inline as "differ or not" (0: equal), without
+ * libc's call and dispatch: the hit path compares one key in full, and on
+ * a hit the keys are equal, so the differences are or-ed together without
+ * a branch per step: the last 16 bytes, then 16 a step from the start
+ * (straight-line up to 64 bytes, as the hash), the last step overlapping.
+ * Every way ends in one integer, tested once by the caller. */
+SC_ALWAYS_INLINE uint64_t sc_key_diff(const char *a, const char *b, size_t len)
 {
 	size_t i;
 
-	if (len >= 16) {
+	if (EXPECTED_SC(len >= 16)) {
 #if defined(__SSE2__)
-		__m128i d = _mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + len - 16)),
-			_mm_loadu_si128((const __m128i *) (b + len - 16)));
-		for (i = 0; i + 32 < len; i += 32) {
-			d = _mm_or_si128(d, _mm_or_si128(
-				_mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + i)), _mm_loadu_si128((const __m128i *) (b + i))),
-				_mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + i + 16)), _mm_loadu_si128((const __m128i *) (b + i + 16)))));
+		__m128i d = SC_KEY_DIFF(a, b, len - 16);
+		if (len > 16) {
+			d = _mm_or_si128(d, SC_KEY_DIFF(a, b, 0));
+			if (len > 32) {
+				d = _mm_or_si128(d, SC_KEY_DIFF(a, b, 16));
+				if (len > 48) {
+					d = _mm_or_si128(d, SC_KEY_DIFF(a, b, 32));
+					for (i = 48; i + 16 < len; i += 16) {
+						d = _mm_or_si128(d, SC_KEY_DIFF(a, b, i));
+					}
+				}
+			}
 		}
-		if (len - i > 16) {
-			d = _mm_or_si128(d, _mm_xor_si128(_mm_loadu_si128((const __m128i *) (a + i)),
-				_mm_loadu_si128((const __m128i *) (b + i))));
-		}
-		return _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) == 0xffff;
+		/* a byte that differs is a 0 bit in the mask */
+		return (uint64_t) (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) ^ 0xffffu;
 #else
 		uint64_t d = (sc_load64(a + len - 16) ^ sc_load64(b + len - 16)) | (sc_load64(a + len - 8) ^ sc_load64(b + len - 8));
 		for (i = 0; i + 16 < len; i += 16) {
 			d |= (sc_load64(a + i) ^ sc_load64(b + i)) | (sc_load64(a + i + 8) ^ sc_load64(b + i + 8));
 		}
-		return d == 0;
+		return d;
 #endif
 	}
 	if (len >= 8) {
-		return !((sc_load64(a) ^ sc_load64(b)) | (sc_load64(a + len - 8) ^ sc_load64(b + len - 8)));
+		return (sc_load64(a) ^ sc_load64(b)) | (sc_load64(a + len - 8) ^ sc_load64(b + len - 8));
+	}
+	if (len >= 4) {
+		return (sc_load32(a) ^ sc_load32(b)) | (sc_load32(a + len - 4) ^ sc_load32(b + len - 4));
 	}
 	for (i = 0; i < len; i++) {
 		if (a[i] != b[i]) {
-			return 0;
+			return 1;
 		}
 	}
-	return 1;
+	return 0;
 }
 
-/* On the hit path: inline, one probe in the common case. */
-SC_ALWAYS_INLINE sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
+/* memcmp(a, b, len) == 0, inline (sc_key_diff()). */
+SC_ALWAYS_INLINE int sc_key_eq(const char *a, const char *b, size_t len)
 {
-	uint32_t mask = t->cap - 1;
-	if (!t->cap) {
-		return NULL;
-	}
-	for (uint32_t i = (uint32_t) hash & mask;; i = (i + 1) & mask) {
+	return sc_key_diff(a, b, len) == 0;
+}
+
+/* On the hit path: inline, one probe in the common case, no test of the
+ * capacity (a table that sc_table_init() or sc_table_free() left without
+ * buckets of its own has sc_table_none: the table of a lookup always has
+ * buckets). */
+SC_ALWAYS_INLINE sc_entry *sc_table_probe(const sc_table *t, const char *key, size_t len, uint64_t hash)
+{
+	size_t mask = t->mask;
+	for (size_t i = (size_t) hash & mask;; i = (i + 1) & mask) {
 		sc_entry *e = t->buckets[i];
 		if (!e) {
 			return NULL;
 		}
-		if (e->hash == hash && e->len == len && sc_key_eq(e->key, key, len)) {
+		if (EXPECTED_SC(e->hash == hash) && e->len == len && EXPECTED_SC(sc_key_diff(e->key, key, len) == 0)) {
 			return e;
 		}
 	}
+}
+
+/* sc_table_probe() on any table, a zeroed one too (no buckets yet). */
+SC_ALWAYS_INLINE sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
+{
+	return t->buckets ? sc_table_probe(t, key, len, hash) : NULL;
 }
 /* Returns the entry for key, creating an empty one; NULL if out of memory. */
 sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash);

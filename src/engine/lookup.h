@@ -79,29 +79,11 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	return sc_lookup_miss(c, path, len, h);
 }
 
-/* The hit alone, for the answers' first try: the canonical entry of a
- * FOUND or MISSING result for path (an alias's target included), when
- * nothing else is to be done first; NULL for everything else, which
- * sc_lookup() then handles: no process machine yet, events pending or a
- * drain due (or the clock to ask), a miss, a spelling through symlinks,
- * a link, a result PHP answers.  The caller has found verify_rate 0 (a
- * verification due is sc_lookup()'s).  No call, no syscall, no store but held_at;
- * errno untouched; nothing counted (the caller that answers from it calls
- * sc_count_hit(), one that does not goes on to sc_lookup(), which counts). */
-SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
+/* sc_hit()'s way for what is not a FOUND or MISSING result already seen
+ * holding at version v: dependencies to read again, an alias's target. */
+SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t v)
 {
-	sc_gen *g = sc_the_proc.gen;
-	uint64_t v;
-	sc_entry *e;
-
-	/* acquire: pairs with the release that publishes a started machine */
-	if (atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
-			|| sc_gen_needs_sync(g) || sc_proc_stale_ticks(g)) {
-		return NULL;
-	}
-	v = sc_gen_version(g);
-	e = sc_table_find(&c->table, path, len, sc_table_hash(path, len));
-	if (!e || !sc_result_holds(g, &e->r, v)) {
+	if (!sc_result_holds(g, &e->r, v)) {
 		return NULL;
 	}
 	if (e->r.kind == SC_KIND_ALIAS) {
@@ -113,12 +95,58 @@ SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
 	return e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING ? e : NULL;
 }
 
-/* Counts an answer given from sc_hit(), as sc_lookup_hit() would. */
-SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, const sc_entry *e)
+/* Is r a FOUND result whose dependencies held at version v (held_at is
+ * only ever v after sc_result_holds() found them holding at v, and every
+ * change of a result sets it 0)?  The rest (MISSING included) takes
+ * sc_hit_recheck(), inline too. */
+SC_ALWAYS_INLINE int sc_hit_plain(const sc_result *r, uint64_t v)
 {
-	sc_count(&c->n->hits);
-	if (e->r.kind == SC_KIND_MISSING) {
-		sc_count(&c->n->negative_hits);
+	return r->held_at == v && r->kind == SC_KIND_FOUND;
+}
+
+/* The hit alone, for the answers' first try: the canonical entry of a
+ * FOUND or MISSING result for path (an alias's target included), when
+ * nothing else is to be done first; NULL for everything else, which
+ * sc_lookup() then handles: no process machine yet, events pending or a
+ * drain due (or the clock to ask), a miss, a spelling through symlinks,
+ * a link, a result PHP answers.  The caller has found verify_rate 0 (a
+ * verification due is sc_lookup()'s) and the process machine ready (its
+ * gate opens only then, and a fork()ed child shuts it).  No call, no
+ * syscall, no store but held_at; errno untouched; nothing counted (the
+ * caller that answers from it calls sc_count_hit(), one that does not
+ * goes on to sc_lookup(), which counts). */
+SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
+{
+	/* the hash first: it reads only the path, and the registers it needs
+	 * are free again before the table's are */
+	uint64_t h = sc_table_hash(path, len), v;
+	sc_gen *g = sc_the_proc.gen;
+	sc_entry *e;
+
+	if (__builtin_expect(sc_gen_needs_sync(g) || sc_proc_stale_ticks(g), 0)) {
+		return NULL;
+	}
+	e = sc_table_probe(&c->table, path, len, h);
+	if (__builtin_expect(!e, 0)) {
+		return NULL;
+	}
+	/* after the checks above (their loads are acquire): a version read
+	 * later is as new or newer, and so is what it lets a hit answer */
+	v = sc_gen_version(g);
+	if (EXPECTED_SC(sc_hit_plain(&e->r, v))) {
+		return e;
+	}
+	return sc_hit_recheck(g, e, v);
+}
+
+/* Counts an answer given from sc_hit() of a result of kind, as
+ * sc_lookup_hit() would. */
+SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, unsigned kind)
+{
+	sc_counters *n = c->n;
+	sc_count(&n->hits);
+	if (kind == SC_KIND_MISSING) {
+		sc_count(&n->negative_hits);
 	}
 }
 

@@ -210,10 +210,14 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 	} \
 	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		zend_string *path = sc_path_arg(execute_data); \
-		if (!path || !hit(path, how, return_value)) { \
-			sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		/* one plain string argument (a reference or anything else: the \
+		 * whole way, sc_path_arg()) */ \
+		zval *arg = ZEND_CALL_ARG(execute_data, 1); \
+		if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING) \
+				&& hit(Z_STR_P(arg), how, return_value)) { \
+			return; \
 		} \
+		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 	}
 
 #define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, sc_hit_access, sc_answer_access, mode)

@@ -66,23 +66,27 @@ static zend_always_inline void sc_stat_copy(zend_stat_t *dst, const zend_stat_t 
 }
 
 /* A FOUND result answers type for path: one copy into PHP's one-entry
- * cache, exactly as php_stat() fills it, and the value from there. */
-static zend_always_inline bool sc_stat_found(zend_string *path, int type, const sc_entry *e, zval *return_value)
+ * cache, exactly as php_stat() fills it, and the value from there; cur is
+ * that cache's name for type as the caller read it (BG(CurrentLStatFile)
+ * for filetype() and is_link(), else BG(CurrentStatFile)). */
+static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, const sc_entry *e, zval *return_value,
+	zend_string *cur)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 	const zend_stat_t *st = &e->r.st;
 
 	if (link_op) {
-		if (BG(CurrentLStatFile)) {
-			zend_string_release(BG(CurrentLStatFile));
+		if (cur) {
+			zend_string_release(cur);
 		}
 		BG(CurrentLStatFile) = zend_string_copy(path);
 		sc_stat_copy(&BG(lssb).sb, st);
 		st = &BG(lssb).sb;
+		cur = BG(CurrentStatFile);
 	}
 	if (!link_op || !S_ISLNK(st->st_mode)) {
-		if (BG(CurrentStatFile)) {
-			zend_string_release(BG(CurrentStatFile));
+		if (cur) {
+			zend_string_release(cur);
 		}
 		BG(CurrentStatFile) = zend_string_copy(path);
 		sc_stat_copy(&BG(ssb).sb, st);
@@ -116,31 +120,42 @@ static zend_always_inline bool sc_stat_found(zend_string *path, int type, const 
 	return false;
 }
 
+/* sc_stat_found_cur() with PHP's cache entry for type read here. */
+static zend_always_inline bool sc_stat_found(zend_string *path, int type, const sc_entry *e, zval *return_value)
+{
+	return sc_stat_found_cur(path, type, e, return_value,
+		type == FS_TYPE || type == FS_IS_LINK ? BG(CurrentLStatFile) : BG(CurrentStatFile));
+}
+
 /* sc_answer_access() from sc_hook_hit(): F_OK and a mode asked before
  * while the entry holds, errno untouched on a success (false: the whole
  * way answers). */
 static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *return_value)
 {
-	sc_entry *e = sc_hook_hit(path);
-	int bit = mode & 7;
+	sc_cache *c = SCG(cache);
+	sc_entry *e = sc_hook_hit(c, path);
+	unsigned kind, bit = (unsigned) mode & 7;
 
 	if (!e) {
 		return false;
 	}
-	if (e->r.kind == SC_KIND_MISSING) {
-		errno = sc_fail_errno(e);
-		RETVAL_FALSE;
-	} else if (bit == 0) {
-		RETVAL_TRUE;
-	} else if ((e->r.access_known & bit) != bit) {
-		return false; /* the kernel is asked once: sc_access() */
-	} else if ((e->r.access_ok & bit) == bit) {
-		RETVAL_TRUE;
-	} else {
-		errno = EACCES;
-		RETVAL_FALSE;
+	kind = e->r.kind;
+	if (EXPECTED(kind == SC_KIND_FOUND)) {
+		if (bit && (e->r.access_known & bit) != bit) {
+			return false; /* the kernel is asked once: sc_access() */
+		}
+		sc_count_hit(c, kind);
+		if (!bit || (e->r.access_ok & bit) == bit) {
+			RETVAL_TRUE;
+		} else {
+			errno = EACCES;
+			RETVAL_FALSE;
+		}
+		return true;
 	}
-	sc_count_hit(SCG(cache), e);
+	sc_count_hit(c, kind);
+	errno = sc_fail_errno(e);
+	RETVAL_FALSE;
 	return true;
 }
 
@@ -149,22 +164,25 @@ static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *re
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	sc_cache *c = SCG(cache);
 	sc_entry *e;
+	unsigned kind;
 
-	if ((cur && sc_same_string(cur, path)) || !(e = sc_hook_hit(path))) {
+	if ((cur && sc_same_string(cur, path)) || !(e = sc_hook_hit(c, path))) {
 		return false;
 	}
-	if (e->r.kind == SC_KIND_MISSING) {
+	kind = e->r.kind;
+	if (UNEXPECTED(kind == SC_KIND_MISSING)) {
 		if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
 			return false; /* "stat failed for ..." is PHP's to say */
 		}
-		sc_count_hit(SCG(cache), e);
+		sc_count_hit(c, kind);
 		errno = sc_fail_errno(e);
 		RETVAL_FALSE;
 		return true;
 	}
-	sc_count_hit(SCG(cache), e);
-	return sc_stat_found(path, type, e, return_value);
+	sc_count_hit(c, kind);
+	return sc_stat_found_cur(path, type, e, return_value, cur);
 }
 
 #endif

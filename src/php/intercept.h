@@ -92,9 +92,13 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 	}
 	c->verify_rate = (uint64_t) SCG(verify_rate);
 	e = sc_lookup(c, path, len);
-	if (!c->verify_rate) {
-		/* active, no bypass, a cache, file:// plain, no verification: what
-		 * sc_hook_hit() needs, until one of them may change */
+	/* acquire: pairs with the release that publishes a started machine */
+	if (!c->verify_rate && atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) == SC_PROC_READY
+			&& !(PG(open_basedir) && *PG(open_basedir))) {
+		/* active, no bypass, a cache, file:// plain, no verification, the
+		 * process machine started, no open_basedir: what sc_hook_hit()
+		 * needs, until one of them may change (open_basedir's INI handler
+		 * shuts the gate: hooks.c) */
 		SCG(hit_gate) = FG(stream_wrappers);
 	}
 	return e;
@@ -103,28 +107,32 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 /* The answers' first try: sc_hit() behind sc_hook_lookup()'s guards, for
  * an absolute path PHP's own call takes as given (no trailing '/', no
  * open_basedir in force; not where PHP's virtual CWD resolves names
- * first: ZTS).  The guards that only change when we are told (statcache
- * on, no bypass, this thread's cache made, file:// PHP's own, no
- * verify_rate) are one compare: SCG(hit_gate) is the wrapper table they
- * were last found true with (php_statcache.h), and a table made since
- * (a C extension registering a wrapper) differs from it.  The ops, which
- * another extension replaces without a word, are compared every time.
- * NULL: the answer takes the whole way, sc_hook_lookup(), which also
- * logs replaced ops and drains. */
-static zend_always_inline sc_entry *sc_hook_hit(const zend_string *path)
+ * first: ZTS), in c, this thread's cache (SCG(cache), loaded once by the
+ * caller, which counts in it).  The guards that only change when we are
+ * told (statcache on, no bypass, this thread's cache made, file:// PHP's
+ * own, no verify_rate, the process machine started, no open_basedir)
+ * are one compare:
+ * SCG(hit_gate) is the wrapper table they were last found true with
+ * (php_statcache.h), and a table made since (a C extension registering a
+ * wrapper) differs from it.  The ops, which another extension replaces
+ * without a word, are compared every time.  NULL: the answer takes the
+ * whole way, sc_hook_lookup(), which also logs replaced ops and drains. */
+static zend_always_inline sc_entry *sc_hook_hit(sc_cache *c, const zend_string *path)
 {
 #ifdef VIRTUAL_DIR
+	(void) c;
 	(void) path;
 	return NULL;
 #else
 	size_t len = ZSTR_LEN(path);
 
 	if (UNEXPECTED(FG(stream_wrappers) != SCG(hit_gate))
-			|| len <= 1 || len >= MAXPATHLEN || ZSTR_VAL(path)[0] != '/' || ZSTR_VAL(path)[len - 1] == '/'
-			|| (PG(open_basedir) && *PG(open_basedir)) || !sc_ops_ours()) {
+			|| len - 2 > MAXPATHLEN - 3 /* 2 <= len < MAXPATHLEN */
+			|| ZSTR_VAL(path)[0] != '/' || ZSTR_VAL(path)[len - 1] == '/'
+			|| UNEXPECTED(!sc_ops_ours())) {
 		return NULL;
 	}
-	return sc_hit(SCG(cache), ZSTR_VAL(path), len);
+	return sc_hit(c, ZSTR_VAL(path), len);
 #endif
 }
 

@@ -89,6 +89,11 @@ static void sc_threads_after_fork(void)
 		memset(&c->own_n, 0, sizeof(c->own_n));
 		c->n = &c->own_n;
 	}
+#ifndef VIRTUAL_DIR
+	/* the process machine is off in the child (sc_hit() trusts the gate
+	 * to say it is ready): the next lookup starts it and opens the gate */
+	statcache_hit_gate_shut();
+#endif
 }
 
 
