@@ -301,6 +301,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
 		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());
+		add_assoc_string(rv, "staleness_clock", (char *) sc_staleness_clock());
 	}
 	statcache_opcache_stats(rv);
 #else
@@ -310,6 +311,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "overflows", 0);
 	add_assoc_long(rv, "link_drops", 0);
 	add_assoc_long(rv, "watches", 0);
+	add_assoc_string(rv, "staleness_clock", "none");
 #endif
 #define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);
 	SC_COUNTERS_LISTED(SC_ADD_KEY)

@@ -565,6 +565,22 @@ int sc_watcher_add_watch(const char *dir)
 	return wd;
 }
 
+const char *sc_staleness_clock(void)
+{
+	const sc_proc *p = &sc_the_proc;
+	/* relaxed: a report; the drainer writes them (sc_watcher_drain()) */
+	int64_t ticks = atomic_load_explicit(&((sc_proc *) p)->stale_ticks, memory_order_relaxed);
+
+	if (atomic_load_explicit(&((sc_proc *) p)->state, memory_order_acquire) != SC_PROC_READY
+			|| ticks == SC_STALE_NEVER) {
+		return "none";
+	}
+	if (ticks != SC_STALE_CLOCK) {
+		return "ticks";
+	}
+	return atomic_load_explicit(&((sc_proc *) p)->stale_calibrating, memory_order_relaxed) ? "calibrating" : "clock";
+}
+
 int sc_watcher_watch_count(void)
 {
 	sc_gen *g = sc_the_proc.gen;

@@ -167,6 +167,13 @@ SC_ALWAYS_INLINE void sc_watcher_sync(void)
 	}
 }
 
+/* How the hit path tells that the staleness bound is due, for
+ * statcache_stats()'s "staleness_clock": "ticks" (the calibrated tick
+ * counter), "calibrating" (the clock, until the counter's rate is known),
+ * "clock" (the counter cannot be trusted here), "none" (no bound, or no
+ * process machine yet). */
+const char *sc_staleness_clock(void);
+
 /* Live watches (statcache_stats()'s "watches", statcache.max_watches). */
 int sc_watcher_watch_count(void);
 

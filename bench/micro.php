@@ -7,9 +7,19 @@
  * median of its rounds), and under callgrind once per case,
  * configuration and loop length (CASE given: that case alone, untimed).
  *   php micro.php DATA_DIR ITERATIONS [CASE]
- * A case is a closure that runs its body once per path (200 paths); the
- * 'empty loop' case is the same closure and loop with an empty body, so
- * (case - empty loop) is what the call itself costs.
+ *   php micro.php DATA_DIR 0 --list     (each case and its baseline)
+ * A case is a closure that runs its body once per path (200 paths); its
+ * baseline is the same closure and loop without the call ('empty loop',
+ * or 'string building loop' for the probes that build their name per
+ * call, as Composer's autoloader does), so (case - baseline) is what the
+ * call itself costs.
+ * Alone (CASE given), a case is warmed up the same way whatever the
+ * iterations: a drain now and one 100 ms later (clearstatcache(): the tick
+ * counter statcache's staleness bound uses is calibrated between them, so
+ * that nothing after reads the clock or drains on a timer), then three
+ * passes (fills, the JIT's traces); then the counted loop, with the drains
+ * it saw and the staleness clock before and after reported, so that a
+ * pair of runs (N and 2N iterations) differs only in the count.
  */
 $dir = $argv[1] ?? sys_get_temp_dir() . '/statcache-micro';
 $iters = (int) ($argv[2] ?? 200);
@@ -18,8 +28,11 @@ $only = $argv[3] ?? null;
 $hits = [];
 $probes = [];
 $vendor = [];
+$names = [];
 for ($i = 0; $i < 200; $i++) {
 	$hits[] = "$dir/src/Pkg" . ($i % 20) . "/Class$i.php";
+	/* a PSR-4 probe that finds its class file: the name is built per call */
+	$names[] = "/src/Pkg" . ($i % 20) . "/Class$i";
 	/* the autoloader's shape: vendor/composer/../../src/..., parent missing */
 	$probes[] = "$dir/vendor/composer/../../lib/Missing" . ($i % 20) . "/Class$i.php";
 	/* Composer's PSR-4 walk: a class file missing in a package that exists */
@@ -33,22 +46,50 @@ $cases = [
 	'filemtime hit' => [function ($p) { foreach ($p as $f) { filemtime($f); } }, $hits],
 	'is_file+filemtime hit' => [function ($p) { foreach ($p as $f) { is_file($f) && filemtime($f); } }, $hits],
 	'is_readable hit' => [function ($p) { foreach ($p as $f) { is_readable($f); } }, $hits],
+	'file_exists Composer probe hit (name built per call)' => [function ($p) use ($dir) { foreach ($p as $n) { file_exists($dir . $n . '.php'); } }, $names, 'string building loop'],
 	'file_exists vendor/ probe (missing class file)' => [function ($p) { foreach ($p as $f) { file_exists($f); } }, $vendor],
 	'file_exists missing-parent probe' => [function ($p) { foreach ($p as $f) { file_exists($f); } }, $probes],
 	'is_file missing-parent probe' => [function ($p) { foreach ($p as $f) { is_file($f); } }, $probes],
 	'isset($memo[$path])' => [function ($p) use ($memo) { foreach ($p as $f) { isset($memo[$f]); } }, $hits],
 	'empty loop' => [function ($p) { foreach ($p as $f) { } }, $hits],
+	'string building loop' => [function ($p) use ($dir) { foreach ($p as $n) { $dir . $n . '.php'; } }, $names],
 ];
+/* the baselines themselves are not timed as calls */
+$baselines = ['empty loop', 'string building loop'];
+
+if ($only === '--list') {
+	foreach ($cases as $name => $c) {
+		if (!in_array($name, $baselines, true)) {
+			echo $name, "\t", $c[2] ?? 'empty loop', "\n";
+		}
+	}
+	exit;
+}
 
 if ($only !== null) {
 	isset($cases[$only]) || exit("micro.php: no case '$only'\n");
 	[$body, $paths] = $cases[$only];
-	$body($paths); /* warm: fills the cache and the realpath cache */
+	$stats = function_exists('statcache_stats') ? 'statcache_stats' : fn () => null;
+	/* first the staleness clock, before anything is timed by it: a lookup
+	 * starts statcache's process machine, a drain now (clearstatcache())
+	 * takes the tick counter's first sample and one 100 ms on its second:
+	 * calibrated, so no lookup reads the clock or drains on a timer after */
+	file_exists($dir);
+	clearstatcache();
+	usleep(100000);
+	clearstatcache();
+	for ($i = 0; $i < 3; $i++) {
+		$body($paths); /* warm: fills the cache and the realpath cache, compiles the JIT's traces */
+	}
+	$before = $stats();
 	for ($i = 0; $i < $iters; $i++) {
 		$body($paths);
 	}
+	$after = $stats();
 	echo json_encode(['case' => $only, 'iterations' => $iters, 'calls' => $iters * count($paths), '_jit' => jit_on(),
-		'_stats' => function_exists('statcache_stats') ? statcache_stats() : null]), "\n";
+		'_counted' => $after === null ? null : ['drains' => $after['drains'] - $before['drains'],
+			'clock_before' => $before['staleness_clock'] ?? null, 'clock_after' => $after['staleness_clock'] ?? null],
+		'_stats' => $after]), "\n";
 	exit;
 }
 

@@ -10,13 +10,17 @@
 #     passes' ratios, without and with the JIT.
 #  2. user-space instructions per call (valgrind --tool=callgrind), same
 #     configurations: each case runs twice, N and 2N times over its 200
-#     paths, and so does the same loop with an empty body; per call =
-#     ((case 2N - case N) - (empty 2N - empty N)) / (N * 200).  PHP's
-#     start-up, the filling call and the loop itself cancel out: what is
-#     left is the call beyond an empty loop iteration, PHP's call overhead
-#     included.  Counts, not times: the machine's load does not move them
-#     (callgrind runs the program ~50x slower, so the staleness bound's
-#     drains, which are timed, come ~50x more often per call than natively).
+#     paths, and so does its baseline, the same loop without the call (an
+#     empty body, or for the probe that builds its name per call the same
+#     string building); per call = ((case 2N - case N) - (baseline 2N -
+#     baseline N)) / (N * 200).  PHP's start-up, the warm-up and the loop
+#     itself cancel out: what is left is the call beyond a loop iteration
+#     without it, PHP's call overhead included.  Every run is warmed up the
+#     same way (micro.php: fills, JIT traces, the tick counter calibrated
+#     by two drains 100 ms apart) and runs under a 60 s staleness bound, so
+#     no timed drain lands in the counted loop; a pair whose counted loops
+#     differ in drains or in the staleness clock is run again, refused the
+#     third time.  Counts, not times: the machine's load does not move them.
 #   bench/micro.sh [--passes N] [--iters N] [--cg-iters N | --no-callgrind]
 #                  [--ext PATH] [--json FILE] [--verify-rate N]
 # --verify-rate N adds a configuration, the cache on with
@@ -84,27 +88,52 @@ done
 # instructions: "configuration<TAB>case<TAB>per call" lines
 cgcfgs="none off on jit"
 : > "$tmp/instr.tsv"
-# CASE's instructions in $args's configuration, run N and 2N times: "lo hi"
-cg_case() { # cfg case
-	local lo hi
-	lo=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" "$cgiters" "$2")
+# One run under callgrind of CASE, ITERATIONS times, in $args's
+# configuration: its total on stdout; "drains clock_before clock_after" of
+# the counted loop (micro.php's _counted) in $tmp/cg.counted.  The bound
+# is 60 s here: the hit path is the same code (it compares the tick
+# counter with the bound either way), but no timed drain lands in the
+# counted loop (callgrind runs ~50x slower, so at the default 5 ms drains
+# would come every few thousand calls instead of every ~100,000).
+cg_run() { # cfg case iterations
+	local total
+	total=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" -d statcache.max_staleness_ms=60000 "$here/micro.php" "$data" "$3" "$2")
 	bench_check_quiet "$tmp/cg.out" "$1, $2 (callgrind)"
 	if [ "$1" = jit ]; then grep -q '"_jit":true' "$tmp/cg.out" || refuse "the JIT is not on under callgrind"; fi
-	hi=$(cg_total "$tmp/cg.out" "$php" -n "${args[@]}" "$here/micro.php" "$data" $((2 * cgiters)) "$2")
-	bench_check_quiet "$tmp/cg.out" "$1, $2 (callgrind)"
-	echo "$lo $hi"
+	"$php" -n -r '$o = json_decode(file_get_contents($argv[1]), true); $c = $o["_counted"] ?? null;
+		echo $c === null ? "0 - -" : "$c[drains] $c[clock_before] $c[clock_after]", "\n";' "$tmp/cg.out" > "$tmp/cg.counted"
+	echo "$total"
+}
+# CASE run N and 2N times: "lo hi".  The two runs differ only in the count
+# (the same warm-up, calibration and drains before it); a pair where a
+# drain or the tick counter's calibration landed in the counted loop of
+# one run only is run again, and refused the third time.
+cg_case() { # cfg case
+	local lo hi c1 c2 try
+	for try in 1 2 3; do
+		lo=$(cg_run "$1" "$2" "$cgiters"); c1=$(cat "$tmp/cg.counted")
+		hi=$(cg_run "$1" "$2" $((2 * cgiters))); c2=$(cat "$tmp/cg.counted")
+		if [ "$c1" = "$c2" ] && { [ "$1" = none ] || [ "$1" = off ] || [ "$c1" = "0 ticks ticks" ]; }; then
+			echo "$lo $hi"; return
+		fi
+		echo "note: $1, $2: the counted loops differ (drains, staleness clock: N '$c1', 2N '$c2'); run again" >&2
+	done
+	refuse "$1, $2: a drain or the tick counter's calibration landed in the counted loop of one run only, three times (N '$c1', 2N '$c2')"
 }
 if [ "$cgiters" -gt 0 ]; then
-	mapfile -t cases < <("$php" -n -r 'preg_match_all("/^\t\x27([^\x27]+)\x27 => \[function/m", file_get_contents($argv[1]), $m); echo implode("\n", $m[1]), "\n";' "$here/micro.php")
+	mapfile -t cases < <("$php" -n "$here/micro.php" "$data" 0 --list)
 	[ "${#cases[@]}" -gt 2 ] || refuse "no cases found in micro.php"
 	for cfg in $cgcfgs; do
 		cfg_args "$cfg"
-		e=$(cg_case "$cfg" "empty loop"); read -r e1 e2 <<< "$e"
-		for c in "${cases[@]}"; do
-			[ "$c" = "empty loop" ] && continue
+		declare -A base=()
+		for line in "${cases[@]}"; do
+			c=${line%%$'\t'*}; bl=${line#*$'\t'}
+			if [ -z "${base[$bl]:-}" ]; then base[$bl]=$(cg_case "$cfg" "$bl"); fi
+			read -r e1 e2 <<< "${base[$bl]}"
 			x=$(cg_case "$cfg" "$c"); read -r a b <<< "$x"
 			printf '%s\t%s\t%s\n' "$cfg" "$c" "$(per_iter $((e2 - e1)) $((b - a)) $((cgiters * 200)))" >> "$tmp/instr.tsv"
 		done
+		unset base
 	done
 fi
 
@@ -141,7 +170,7 @@ foreach (file("$dir/instr.tsv", FILE_IGNORE_NEW_LINES) as $l) { [$c, $k, $v] = e
 if ($ins) {
 	printf("\n%-46s %8s %8s %8s %8s\n", "instructions per call (callgrind, N=$cgiters)", "no ext", "ext off", "on", "on+JIT");
 	foreach ($ins as $k => $v) printf("%-46s %8.0f %8.0f %8.0f %8.0f\n", $k, $v["none"], $v["off"], $v["on"], $v["jit"]);
-	echo "(beyond an empty loop iteration; the \"on\" column is the figure to quote: \"file_exists hit: ", round($ins["file_exists hit"]["on"]), " instructions\")\n";
+	echo "(beyond a loop iteration without the call: its baseline; the \"on\" column is the figure to quote: \"file_exists hit: ", round($ins["file_exists hit"]["on"]), " instructions\")\n";
 	foreach ($res as $k => &$e) $e["instructions"] = $ins[$k] ?? null;
 	unset($e);
 }
