@@ -14,7 +14,7 @@ foreach ([statcache_stats(), statcache_stats(true), statcache_stats(false)] as $
     }
     $types = [];
     foreach ($s as $k => $v) {
-        $t = in_array($k, ['enabled', 'shared', 'opcache_invalidate'], true) ? 'bool' : (in_array($k, ['mode', 'off_reason', 'opcache_off_reason'], true) ? 'string' : 'int');
+        $t = in_array($k, ['enabled', 'shared', 'opcache_invalidate'], true) ? 'bool' : (in_array($k, ['mode', 'off_reason', 'opcache_off_reason', 'staleness_clock'], true) ? 'string' : 'int');
         if (get_debug_type($v) !== $t) {
             echo "$k: ", get_debug_type($v), " (expected $t)\n";
         }

@@ -30,7 +30,9 @@ bool(false)
 bool(false)
 bool(false)
 mode => per process%S
+staleness_clock => %r(ticks|calibrating|clock)%r
 bool(false)
 bool(false)
 bool(false)
 mode => per process%S
+staleness_clock => %r(ticks|calibrating|clock)%r
