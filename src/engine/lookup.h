@@ -79,8 +79,9 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	return sc_lookup_miss(c, path, len, h);
 }
 
-/* sc_hit()'s way for what is not a FOUND or MISSING result already seen
- * holding at version v: dependencies to read again, an alias's target. */
+/* sc_hit()'s way for what is not a FOUND result already seen holding at
+ * version v (a MISSING one among them): dependencies to read again, an
+ * alias's target. */
 SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t v)
 {
 	if (!sc_result_holds(g, &e->r, v)) {
@@ -107,14 +108,14 @@ SC_ALWAYS_INLINE int sc_hit_plain(const sc_result *r, uint64_t v)
 /* The hit alone, for the answers' first try: the canonical entry of a
  * FOUND or MISSING result for path (an alias's target included), when
  * nothing else is to be done first; NULL for everything else, which
- * sc_lookup() then handles: no process machine yet, events pending or a
- * drain due (or the clock to ask), a miss, a spelling through symlinks,
- * a link, a result PHP answers.  The caller has found verify_rate 0 (a
- * verification due is sc_lookup()'s) and the process machine ready (its
- * gate opens only then, and a fork()ed child shuts it).  No call, no
- * syscall, no store but held_at; errno untouched; nothing counted (the
- * caller that answers from it calls sc_count_hit(), one that does not
- * goes on to sc_lookup(), which counts). */
+ * sc_lookup() then handles: events pending or a drain due (or the clock
+ * to ask), a miss, a spelling through symlinks, a link, a result PHP
+ * answers.  The caller has found verify_rate 0 (a verification due is
+ * sc_lookup()'s) and the process machine ready (its gate opens only
+ * then, and a fork()ed child shuts it).  No call, no syscall, no store
+ * but held_at; errno untouched; nothing counted (the caller that answers
+ * from it calls sc_count_hit(), one that does not goes on to
+ * sc_lookup(), which counts). */
 SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
 {
 	/* the hash first: it reads only the path, and the registers it needs
