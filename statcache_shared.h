@@ -25,7 +25,7 @@ typedef struct sc_worker_slot {
 #define SC_SHARED_WORKERS 1024
 
 /* The README's region size and tests/fpm count on it: change them with it. */
-_Static_assert(sizeof(sc_worker_slot) == 4 * SC_CACHE_LINE, "a worker slot is 256 bytes");
+_Static_assert(sizeof(sc_worker_slot) == 5 * SC_CACHE_LINE, "a worker slot is 320 bytes");
 
 typedef struct sc_region {
 	sc_gen *gen;

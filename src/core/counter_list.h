@@ -29,6 +29,7 @@
 	X(link_hits)               /* hits for a spelling through symlinks */ \
 	X(realpath_fills)          /* names resolved into PHP's realpath cache (src/php/realpath.c) */ \
 	X(realpath_walks)          /* ... left to PHP's own walk: something not cached */ \
+	X(realpath_handoffs)       /* ... whose result was handed on: PHP's walk of its realpath cache not repeated */ \
 	X(open_failures)           /* read-only opens of names known missing: no lstat(), no open() */ \
 	X(listing_hits)            /* opendir/scandir/glob served from a listing */ \
 	X(listing_misses)          /* ... that read the directory */ \

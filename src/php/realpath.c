@@ -360,6 +360,26 @@ int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved)
 	return sc_rp_fill(path, len, mode, resolved, NULL, NULL, false, false);
 }
 
+/* A fill's result (resolved, *rlen) as PHP's own call of path would give
+ * it, for the caller to hand on: false when that call would not take it
+ * from its realpath cache (not kept: PHP walks), or when it would not fit. */
+static bool sc_rp_handed(const char *path, size_t len, int mode, char *resolved, size_t *rlen, bool kept)
+{
+	if (!kept) {
+		return false; /* PHP's walk would not answer from its cache */
+	}
+	/* virtual_file_ex() gives back a trailing slash but to tsrm_realpath() */
+	if (mode != SC_RP_REALPATH && path[len - 1] == '/' && resolved[*rlen - 1] != '/') {
+		if (*rlen >= MAXPATHLEN - 1) {
+			return false;
+		}
+		resolved[(*rlen)++] = '/';
+		resolved[*rlen] = '\0';
+	}
+	sc_count(&statcache_thread_cache()->n->realpath_handoffs);
+	return true;
+}
+
 /* expand_filepath()'s join of a relative name (virtual_file_ex()): the
  * working directory as VCWD_GETCWD() gives it (getcwd() in NTS), then
  * "/" unless it ends in one, then the name.  false: PHP's own call (no
@@ -383,12 +403,12 @@ static bool sc_open_join(const char *name, size_t len, char *out, size_t *out_le
 	return true;
 }
 
-int sc_open_fails(const char *filename, int options, int *err)
+int sc_open_fails(const char *filename, int options, int *err, char *resolved)
 {
-	char abs[MAXPATHLEN], resolved[SC_RP_MAX];
+	char abs[MAXPATHLEN];
 	const char *path = filename;
-	size_t len = strlen(filename);
-	bool checked = false;
+	size_t len = strlen(filename), rlen = 0;
+	bool checked = false, kept = false;
 	sc_cache *c;
 	sc_entry *e;
 	int saved = errno, r;
@@ -423,7 +443,7 @@ int sc_open_fails(const char *filename, int options, int *err)
 		}
 		/* (with realpath_cache_size=0 PHP walks every time: the replay
 		 * then only tells what expand_filepath() gives) */
-		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, NULL, NULL, checked, true);
+		r = sc_rp_fill(path, len, SC_RP_FILEPATH, resolved, &rlen, &kept, checked, true);
 	}
 	errno = saved;
 	c = SCG(cache);
@@ -449,7 +469,14 @@ int sc_open_fails(const char *filename, int options, int *err)
 		sc_count(&c->n->open_failures);
 		return SC_OPEN_FAILS;
 	}
-	return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
+	if (checked) {
+		return SC_OPEN_CHECKED; /* under open_basedir PHP's own call walks */
+	}
+	/* expand_filepath() would take the name from the entry the fill found
+	 * or wrote for the whole spelling (kept; never with
+	 * realpath_cache_size=0): handed on, so that PHP does not walk its
+	 * realpath cache again */
+	return rlen && sc_rp_handed(path, len, SC_RP_FILEPATH, resolved, &rlen, kept) ? SC_OPEN_HANDED : SC_OPEN_PHP;
 }
 
 /* Not filled (open_basedir, something uncached): a canonical spelling the
@@ -486,18 +513,7 @@ int sc_realpath_handoff(const char *path, size_t len, int mode, char *resolved, 
 	int r = sc_rp_fill(path, len, mode, resolved, rlen, &kept, false, false);
 
 	if (r == 1) {
-		if (!kept) {
-			return -1; /* PHP's walk would not answer from its cache */
-		}
-		/* virtual_file_ex() gives back a trailing slash but to tsrm_realpath() */
-		if (mode != SC_RP_REALPATH && path[len - 1] == '/' && resolved[*rlen - 1] != '/') {
-			if (*rlen >= MAXPATHLEN - 1) {
-				return -1;
-			}
-			resolved[(*rlen)++] = '/';
-			resolved[*rlen] = '\0';
-		}
-		return 1;
+		return sc_rp_handed(path, len, mode, resolved, rlen, kept) ? 1 : -1;
 	}
 	if (mode != SC_RP_REALPATH) {
 		return -1; /* expand_filepath() failing: PHP's, on the cache the fill left */

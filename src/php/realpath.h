@@ -56,7 +56,8 @@ enum {
 	SC_OPEN_PHP = 0,     /* PHP's opener opens, as always */
 	SC_OPEN_CHECKED,     /* ... and open_basedir was checked here: not again */
 	SC_OPEN_REFUSED,     /* open_basedir refused it, with PHP's warning */
-	SC_OPEN_FAILS        /* fails: *err is the errno PHP's open() leaves */
+	SC_OPEN_FAILS,       /* fails: *err is the errno PHP's open() leaves */
+	SC_OPEN_HANDED       /* PHP's opener opens resolved as its realpath */
 };
 
 /* A read-only open of filename by the plain wrapper's opener (options:
@@ -64,7 +65,11 @@ enum {
  * when the name expand_filepath() gives is known missing, after PHP's own
  * open_basedir check and with PHP's realpath cache left as that
  * expand_filepath() leaves it (a relative name is joined to the working
- * directory as PHP joins it: getcwd() in NTS). */
-int sc_open_fails(const char *filename, int options, int *err);
+ * directory as PHP joins it: getcwd() in NTS).  SC_OPEN_HANDED: resolved
+ * (SC_RP_MAX bytes) holds what that expand_filepath() would give, taken
+ * from the entry of PHP's realpath cache the fill found or wrote for the
+ * whole spelling, as sc_realpath_handoff() hands it on (never under
+ * open_basedir, never with realpath_cache_size=0). */
+int sc_open_fails(const char *filename, int options, int *err, char *resolved);
 
 #endif

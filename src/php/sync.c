@@ -76,7 +76,13 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 		 * PHP words the warning from it ("Failed to open stream: No such
 		 * file or directory") */
 		int err;
-		switch (sc_open_fails(filename, options, &err)) {
+		switch (sc_open_fails(filename, options, &err, resolved)) {
+			case SC_OPEN_HANDED:
+				/* the name expand_filepath() would give, as for a writing
+				 * open below */
+				filename = resolved;
+				options |= STREAM_ASSUME_REALPATH;
+				break;
 			case SC_OPEN_FAILS:
 				errno = err;
 				return NULL;

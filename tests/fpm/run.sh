@@ -249,9 +249,9 @@ check_instances() { # name shared
 }
 # The shared region: the MAP_SHARED anonymous mapping ("/dev/zero (deleted)"
 # in /proc/PID/maps) of the size the README gives, 128 + 4 x shared_slots +
-# 1024 x 256 bytes (defaults: 524,416), rounded up to pages; opcache's is
+# 1024 x 320 bytes (defaults: 589,952), rounded up to pages; opcache's is
 # another /dev/zero mapping (128 MB). Prints its inode, nothing if none.
-REGION_BYTES=$(( (128 + 4 * 65536 + 1024 * 256 + 4095) / 4096 * 4096 ))
+REGION_BYTES=$(( (128 + 4 * 65536 + 1024 * 320 + 4095) / 4096 * 4096 ))
 region_inode() { # pid
 	perl -ne 'print "$3\n" if m{^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s+/dev/zero \(deleted\)} && hex($2) - hex($1) == $ARGV_SIZE;
 		BEGIN { $ARGV_SIZE = shift @ARGV }' "$REGION_BYTES" "/proc/$1/maps" | head -n1
