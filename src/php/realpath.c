@@ -428,7 +428,7 @@ int sc_open_fails(const char *filename, int options, int *err, char *resolved)
 	if (options & STREAM_ASSUME_REALPATH) {
 		/* resolved already (php_resolve_path(), from PHP's realpath cache,
 		 * which may hold a name gone since): opened as it is */
-		if (filename[0] != '/' || len >= sizeof(resolved)) {
+		if (filename[0] != '/' || len >= SC_RP_MAX) {
 			return checked ? SC_OPEN_CHECKED : SC_OPEN_PHP;
 		}
 		memcpy(resolved, filename, len + 1);
