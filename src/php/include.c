@@ -77,7 +77,9 @@ static bool sc_plain_name(const char *name, size_t len)
 {
 	const char *last;
 
-	if (len == 0 || len >= MAXPATHLEN - 2 || memchr(name, '\0', len) || name[0] == '/' || sc_has_scheme(name)) {
+	/* (no ':', no scheme: the scan of sc_has_scheme() would stop at a ':') */
+	if (len == 0 || len >= MAXPATHLEN - 2 || memchr(name, '\0', len) || name[0] == '/'
+			|| (memchr(name, ':', len) && sc_has_scheme(name))) {
 		return false;
 	}
 	if (name[0] == '.' && (name[1] == '/' || (name[1] == '.' && name[2] == '/'))) {
@@ -143,7 +145,17 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len)
 	uint64_t misses;
 	sc_entry *e;
 
-	if (!key || len >= MAXPATHLEN || realpath_cache_lookup(key, len, time(NULL))) {
+	if (!key || len >= MAXPATHLEN) {
+		return false;
+	}
+	/* a name the cache holds found is not missing, whatever PHP's realpath
+	 * cache holds: the hit alone (no syscall, nothing counted) spares the
+	 * hash of PHP's lookup for every candidate that exists */
+	e = SCG(active) && !SCG(bypass_depth) ? sc_hit(c, key, len) : NULL;
+	if (e && e->r.kind == SC_KIND_FOUND) {
+		return false;
+	}
+	if (realpath_cache_lookup(key, len, time(NULL))) {
 		return false;
 	}
 	misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
