@@ -81,7 +81,9 @@ foreach ($modes as $mode => $ini) {
     echo "== $mode: ", $outs['php -n'] === $outs['statcache'] ? "as PHP without statcache\n"
         : "DIFFERENT\n--- php -n\n{$outs['php -n']}--- statcache\n{$outs['statcache']}";
     if ($mode === 'realpath cache on') {
-        echo implode("\n", array_slice(explode("\n", $outs['php -n']), 0, 18)), "\n";
+        /* (the relative opens' lines are compared, not shown: under ZTS
+         * chdir() itself resolves through PHP's realpath cache) */
+        echo implode("\n", array_slice(explode("\n", $outs['php -n']), 0, 16)), "\n";
     }
     echo "handed on:\n", $counts;
 }
@@ -104,8 +106,6 @@ retargeted, realpath cache kept fopen rb: "a"
 retargeted, realpath cache kept file_get_contents: "a"
 retargeted, realpath cache kept file: ["ga"]
 retargeted, realpath cache kept missing: false
-relative readfile: "b"
-relative fopen: "gb"
 handed on:
 first fopen r 1
 first fopen rb 1
