@@ -168,14 +168,12 @@ sc_build() {
 	echo "$b/modules/statcache.so"
 }
 
-# Path of statcache.so for a run: $STATCACHE_SO, else the newest of
-# .build/nts and .build/apps-nts, built when there is none.
+# Path of statcache.so for a run: $STATCACHE_SO, else the checkout's own
+# build, brought up to date first (a build left from older sources would
+# measure them).
 sc_ext() {
 	local so=${STATCACHE_SO:-}
-	if [ -z "$so" ]; then
-		so=$(ls -t "$SC_REPO"/.build/{nts,apps-nts}/modules/statcache.so 2>/dev/null | head -n1 || true)
-		[ -n "$so" ] || so=$(sc_build)
-	fi
+	[ -n "$so" ] || so=$(sc_build)
 	[ -f "$so" ] || sc_refuse "statcache.so not found at $so"
 	echo "$so"
 }
