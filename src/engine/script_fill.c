@@ -25,6 +25,21 @@ static void sc_add_deps(sc_script *s, const sc_dep *d, unsigned n)
 	}
 }
 
+/* The generation values of name's own spelling (its links, its dots),
+ * where that spelling's entry is not e, the result it led to: a change of
+ * the spelling must kill the record too. */
+static void sc_add_spelling_deps(sc_cache *c, sc_script *s, const char *name, size_t len, const sc_entry *e)
+{
+	const sc_entry *own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
+
+	if (own && own != e) {
+		sc_add_deps(s, own->r.deps, own->r.ndeps);
+		if (own->r.kind == SC_KIND_VIA) {
+			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
+		}
+	}
+}
+
 typedef enum {
 	SC_LOOK_FILE,        /* a regular file the cache answers for: deps taken */
 	SC_LOOK_GONE,        /* missing, or not a regular file any more */
@@ -37,7 +52,7 @@ typedef enum {
 static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_script *s, char *real,
 	const char **why)
 {
-	sc_entry *e = sc_lookup(c, name, len), *own;
+	sc_entry *e = sc_lookup(c, name, len);
 
 	*why = NULL;
 	if (!e) {
@@ -57,13 +72,7 @@ static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_scri
 	}
 	s->epoch = e->r.epoch;
 	sc_add_deps(s, e->r.deps, e->r.ndeps);
-	own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
-	if (own && own != e) {
-		sc_add_deps(s, own->r.deps, own->r.ndeps);
-		if (own->r.kind == SC_KIND_VIA) {
-			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
-		}
-	}
+	sc_add_spelling_deps(c, s, name, len, e);
 	return SC_LOOK_FILE;
 }
 
@@ -73,7 +82,7 @@ static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_scri
  * name may mean another file), or left to PHP (SC_LOOK_UNSURE). */
 static sc_look_result sc_look_passed(sc_cache *c, const char *name, size_t len, sc_script *s)
 {
-	sc_entry *e = sc_lookup(c, name, len), *own;
+	sc_entry *e = sc_lookup(c, name, len);
 
 	if (!e) {
 		return SC_LOOK_UNSURE;
@@ -82,13 +91,7 @@ static sc_look_result sc_look_passed(sc_cache *c, const char *name, size_t len, 
 		return SC_LOOK_GONE;
 	}
 	sc_add_deps(s, e->r.deps, e->r.ndeps);
-	own = sc_table_find(&c->table, name, len, sc_table_hash(name, len));
-	if (own && own != e) {
-		sc_add_deps(s, own->r.deps, own->r.ndeps);
-		if (own->r.kind == SC_KIND_VIA) {
-			sc_add_deps(s, own->r.via_deps, (unsigned) own->r.err);
-		}
-	}
+	sc_add_spelling_deps(c, s, name, len, e);
 	return SC_LOOK_FILE;
 }
 

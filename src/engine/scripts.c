@@ -295,15 +295,7 @@ void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, cons
 
 bool sc_scripts_known(const char *key)
 {
-	size_t klen = strlen(key);
-	sc_script *s;
-	bool r;
-
-	sc_rdlock();
-	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
-	r = s && s->state != SC_SCRIPT_DEAD;
-	sc_unlock();
-	return r;
+	return sc_scripts_known_or_pending(key, NULL) != 0;
 }
 
 int sc_scripts_known_or_pending(const char *key, char *real)
@@ -315,7 +307,7 @@ int sc_scripts_known_or_pending(const char *key, char *real)
 	sc_rdlock();
 	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
 	r = !s || s->state == SC_SCRIPT_DEAD ? 0 : s->state == SC_SCRIPT_STUCK ? 2 : 1;
-	if (r == 2) {
+	if (r == 2 && real) {
 		memcpy(real, s->path, s->len + 1);
 	}
 	sc_unlock();

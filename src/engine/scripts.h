@@ -59,7 +59,8 @@ bool sc_scripts_known(const char *key);
 /* sc_scripts_known() in one look, telling a record that waits for
  * opcache_invalidate() apart (another thread's check queued it and calls
  * it out of the lock, or restrict_api refused it): 0 not recorded, 1
- * recorded, 2 waiting, its real path then in real (SC_PATH_MAX). */
+ * recorded, 2 waiting, its real path then in real (SC_PATH_MAX) unless
+ * real is NULL. */
 int sc_scripts_known_or_pending(const char *key, char *real);
 /* A copy this process did not compile: recorded and true when the file and
  * every component of its names are older than since (opcache's memory

@@ -99,14 +99,23 @@ static bool sc_parse_bool(const zend_string *s, bool *out)
 	return false;
 }
 
+/* A boolean setting's new value in *v, or false with the refusal said. */
+static bool sc_ini_bool(zend_ini_entry *entry, zend_string *new_value, int stage, bool *v)
+{
+	if (!sc_parse_bool(new_value, v)) {
+		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+		return false;
+	}
+	return true;
+}
+
 /* OnUpdateBool that refuses what is not a boolean (the default stays). */
 static ZEND_INI_MH(OnUpdateScBool)
 {
 	bool *p = (bool *) ZEND_INI_GET_ADDR();
 	bool v;
 
-	if (!sc_parse_bool(new_value, &v)) {
-		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+	if (!sc_ini_bool(entry, new_value, stage, &v)) {
 		return FAILURE;
 	}
 	*p = v;
@@ -144,8 +153,7 @@ static ZEND_INI_MH(OnUpdateScEnable)
 	bool *p = (bool *) ZEND_INI_GET_ADDR();
 	bool v;
 
-	if (!sc_parse_bool(new_value, &v)) {
-		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+	if (!sc_ini_bool(entry, new_value, stage, &v)) {
 		return FAILURE;
 	}
 	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_SHUTDOWN
