@@ -25,9 +25,10 @@
 
 #include "engine/lookup.h"
 #include "core/log.h"
+#include "tmpdir.h"
 
 typedef struct fx {
-	char root[64];        /* the test's directory, e.g. /tmp/statcache-unit.XXXXXX */
+	char root[200];       /* the test's directory, e.g. /tmp/statcache-unit.XXXXXX */
 	sc_cache *c;
 	sc_proc_settings set;
 } fx;
@@ -59,7 +60,7 @@ static inline int fx_rm_one(const char *path, const struct stat *st, int flag, s
 
 static inline void fx_rm_tree(const char *root)
 {
-	char cmd[128];
+	char cmd[300];
 	if (!root[0]) {
 		return;
 	}
@@ -87,8 +88,7 @@ static inline int fx_setup_with(void **state, const sc_proc_settings *s, uint32_
 	if (!f) {
 		return -1;
 	}
-	snprintf(f->root, sizeof(f->root), "/tmp/statcache-unit.XXXXXX");
-	if (!mkdtemp(f->root)) {
+	if (!sc_unit_mkdtemp(f->root, sizeof(f->root), "statcache-unit")) {
 		free(f);
 		return -1;
 	}

@@ -187,8 +187,7 @@ static int tree_setup(void **state)
 	if (!f) {
 		return -1;
 	}
-	snprintf(f->root, sizeof(f->root), "/tmp/statcache-unit.XXXXXX");
-	if (!mkdtemp(f->root)) {
+	if (!sc_unit_mkdtemp(f->root, sizeof(f->root), "statcache-unit")) {
 		free(f);
 		return -1;
 	}

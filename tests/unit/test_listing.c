@@ -18,9 +18,10 @@
 #include <unistd.h>
 
 #include "core/listing.h"
+#include "tmpdir.h"
 
 typedef struct fixture {
-	char dir[64];
+	char dir[200];
 	sc_gen *g;
 } fixture;
 
@@ -40,8 +41,7 @@ static int setup(void **state)
 	if (!f) {
 		return -1;
 	}
-	strcpy(f->dir, "/tmp/sc-listing-XXXXXX");
-	if (!mkdtemp(f->dir)) {
+	if (!sc_unit_mkdtemp(f->dir, sizeof(f->dir), "sc-listing")) {
 		free(f);
 		return -1;
 	}
@@ -54,7 +54,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	fixture *f = *state;
-	char cmd[128];
+	char cmd[300];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
 	if (system(cmd) != 0) {
 		return -1;
@@ -92,7 +92,7 @@ static void assert_same_as_readdir(const char *dir, const sc_listing *l)
 static void read_keeps_the_kernels_order_dots_and_types(void **state)
 {
 	fixture *f = *state;
-	char sub[96];
+	char sub[300];
 	sc_listing *l;
 
 	touch(f->dir, "b.php");
@@ -112,7 +112,7 @@ static void read_keeps_the_kernels_order_dots_and_types(void **state)
 static void read_of_a_missing_or_non_directory_fails_with_opendirs_errno(void **state)
 {
 	fixture *f = *state;
-	char p[96];
+	char p[300];
 	sc_dep d = { 0, 0 };
 
 	snprintf(p, sizeof(p), "%s/missing", f->dir);
@@ -182,7 +182,7 @@ static void put_over_max_bytes_flushes_first_and_a_reader_keeps_its_listing(void
 	fixture *f = *state;
 	sc_listings s;
 	sc_listing *a, *b;
-	char sub[96];
+	char sub[300];
 
 	snprintf(sub, sizeof(sub), "%s/sub", f->dir);
 	assert_int_equal(mkdir(sub, 0755), 0);
@@ -224,7 +224,7 @@ static void many_directories_grow_the_buckets_and_stay_findable(void **state)
 {
 	fixture *f = *state;
 	sc_listings s;
-	char p[128];
+	char p[300];
 
 	assert_int_equal(sc_listings_init(&s, 1 << 24), 0);
 	for (int i = 0; i < 300; i++) {

@@ -474,7 +474,7 @@ static void a_dot_after_a_directory_this_process_may_not_search_is_bypassed(void
 static void relative_trailing_slash_and_nul_spellings_are_bypassed(void **state)
 {
 	fx *f = *state;
-	char p[128];
+	char p[256];
 
 	fx_write(f, "f", "x");
 	assert_null(lk(f, "f"));
@@ -486,7 +486,7 @@ static void relative_trailing_slash_and_nul_spellings_are_bypassed(void **state)
 	snprintf(p, sizeof(p), "%s/f", f->root);
 	assert_non_null(lk(f, p));
 	{
-		char nul[160];
+		char nul[300];
 		size_t n = strlen(p);
 		memcpy(nul, p, n);
 		memcpy(nul + n, "\0.php", 5);
@@ -647,12 +647,12 @@ static void renaming_a_directory_drops_every_cached_child(void **state)
 
 static int access_body(void)
 {
-	char root[64] = "/tmp/statcache-unit-access.XXXXXX", p[256], a[128], d[128];
+	char root[200], p[400], a[300], d[300];
 	sc_cache *c;
 	sc_entry *e;
 	int rc = 0, fd;
 
-	CHECK(mkdtemp(root));
+	CHECK(sc_unit_mkdtemp(root, sizeof(root), "statcache-unit-access"));
 	snprintf(a, sizeof(a), "%s/a", root);
 	snprintf(d, sizeof(d), "%s/a/b", root);
 	snprintf(p, sizeof(p), "%s/a/b/f.php", root);

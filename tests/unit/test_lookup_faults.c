@@ -16,7 +16,7 @@ int __real_statfs(const char *path, struct statfs *buf);
 ssize_t __real_read(int fd, void *buf, size_t n);
 
 /* inotify_add_watch fails with add_watch_errno for paths under this prefix */
-static char add_watch_prefix[128];
+static char add_watch_prefix[300];
 static int add_watch_errno;
 
 int __wrap_inotify_add_watch(int fd, const char *path, uint32_t mask)
@@ -42,7 +42,7 @@ int __wrap_inotify_init1(int flags)
 /* statfs for paths under the prefix: reports statfs_magic, or fails with
  * statfs_errno after scribbling over the buffer (what a caller that reads
  * it anyway would see) */
-static char statfs_prefix[128];
+static char statfs_prefix[300];
 static long statfs_magic;
 static int statfs_errno;
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/rpwalk.h"
+#include "tmpdir.h"
 
 #define FAIL ((size_t) -1)
 #define MAX_ENTRIES 256
@@ -164,8 +165,8 @@ static void fx_sh(rp_fx *f, const char *fmt, ...)
 static int setup(void **state)
 {
 	rp_fx *f = calloc(1, sizeof(*f));
-	char tmpl[] = "/tmp/sc_rpwalk_XXXXXX";
-	char *d = mkdtemp(tmpl);
+	char tmpl[PATH_MAX];
+	char *d = sc_unit_mkdtemp(tmpl, sizeof(tmpl), "sc_rpwalk");
 
 	assert_non_null(d);
 	/* the root itself may sit under a symlink (/tmp on some systems) */
