@@ -11,6 +11,26 @@ _Static_assert(sizeof(((sc_result *) 0)->via_deps) <= sizeof(struct stat),
 
 sc_entry *const sc_table_none[1] = { NULL };
 
+#if SC_HAVE_CRC_HASH
+# include <cpuid.h>
+
+int sc_table_hash_hw;
+
+/* CPUID.1:ECX.SSE4_2 once, as the extension is loaded (a constructor: it
+ * runs before any table exists, in every program that links the table,
+ * and the answer never changes while one lives). */
+__attribute__((constructor)) static void sc_table_hash_pick(void)
+{
+	unsigned a, b, c, d;
+	sc_table_hash_hw = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_2);
+}
+
+uint32_t sc_table_hash_portable(const char *key, size_t len)
+{
+	return (uint32_t) sc_table_hash_mum(key, len);
+}
+#endif
+
 /* No buckets of its own: sc_table_none, which finds nothing. */
 static void sc_table_none_set(sc_table *t)
 {

@@ -118,16 +118,16 @@ SC_ALWAYS_INLINE uint64_t sc_load32(const char *p)
 	return v;
 }
 
-/* The results table's hash of a key (a path: typically 20 to 120 bytes),
- * on every lookup: one 64x64->128 multiply per 16 bytes (wyhash's mum),
- * one lane chained through the multiplier, the length in the seed.  The
- * last 16 bytes are one step that ends at the end (overlapping the step
+/* The results table's portable hash of a key (a path: typically 20 to
+ * 120 bytes): one 64x64->128 multiply per 16 bytes (wyhash's mum), one
+ * lane chained through the multiplier, the length in the seed.  The last
+ * 16 bytes are one step that ends at the end (overlapping the step
  * before); up to 64 bytes the steps are straight-line, with no loop.  The
  * product's halves xor-ed together spread every input bit over the low
- * bits the buckets use.  Quality only matters for spreading buckets; keys
- * are compared in full.  Short keys (under 17 bytes): one step of two
- * overlapping loads, no call (no variable-length memcpy()). */
-SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
+ * bits the buckets use.  Short keys (under 17 bytes): one step of two
+ * overlapping loads, no call (no variable-length memcpy()).  Where the
+ * CPU has CRC32C (sc_table_hash_crc()), that is the table's hash instead. */
+SC_ALWAYS_INLINE uint64_t sc_table_hash_mum(const char *key, size_t len)
 {
 	const uint64_t k1 = 0xe7037ed1a0b428dbull;
 	uint64_t h = 0xa0761d6478bd642full ^ 0x73746174u ^ len;
@@ -161,6 +161,115 @@ SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
 		b = 0;
 	}
 	return sc_hash_mix(a ^ k1, b ^ h);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+# define SC_HAVE_CRC_HASH 1
+
+/* Does this CPU have SSE4.2's crc32 instruction (table.c asks CPUID once,
+ * when the extension is loaded, before any table exists)?  Constant after:
+ * every key of every table is hashed the one way. */
+extern __attribute__((visibility("hidden"))) int sc_table_hash_hw;
+
+/* 8 bytes of a key as crc32's memory operand (a char array: no aliasing
+ * question, and no register load before it). */
+typedef struct { char b[8]; } sc_crc_word;
+
+/* One CRC32C step over the 8 bytes at p.  Inline assembly, not the
+ * intrinsic: the hit path is compiled for the baseline x86-64 (the
+ * instruction runs only where sc_table_hash_hw says it exists). */
+SC_ALWAYS_INLINE uint64_t sc_crc8(uint64_t h, const char *p)
+{
+	__asm__("crc32q %1, %0" : "+r"(h) : "m"(*(const sc_crc_word *) p));
+	return h;
+}
+
+SC_ALWAYS_INLINE uint64_t sc_crc_u64(uint64_t h, uint64_t v)
+{
+	__asm__("crc32q %1, %0" : "+r"(h) : "r"(v));
+	return h;
+}
+
+/* The CRC32C of a key where the CPU has it: one crc32 per 8 bytes, each a
+ * single instruction reading the key in place (the portable hash takes
+ * five per 8 bytes, and a multiply); the last 16 bytes a step ending at
+ * the end, straight-line up to 64 bytes, as sc_table_hash_mum(). */
+SC_ALWAYS_INLINE uint32_t sc_table_crc(const char *key, size_t len)
+{
+	uint64_t h = 0x73746174u ^ (uint32_t) len;
+
+	if (EXPECTED_SC(len > 16)) {
+		const char *last = key + len - 16;
+		h = sc_crc8(sc_crc8(h, key), key + 8);
+		if (len > 32) {
+			h = sc_crc8(sc_crc8(h, key + 16), key + 24);
+			if (len > 48) {
+				const char *p;
+				h = sc_crc8(sc_crc8(h, key + 32), key + 40);
+				for (p = key + 48; p < last; p += 16) {
+					h = sc_crc8(sc_crc8(h, p), p + 8);
+				}
+			}
+		}
+		return (uint32_t) sc_crc8(sc_crc8(h, last), last + 8);
+	}
+	if (len >= 8) {
+		return (uint32_t) sc_crc8(sc_crc8(h, key), key + len - 8);
+	}
+	if (len >= 4) {
+		return (uint32_t) sc_crc_u64(h, sc_load32(key) << 32 | sc_load32(key + len - 4));
+	}
+	return (uint32_t) sc_crc_u64(h, len ? ((uint64_t) (unsigned char) key[0] << 16)
+		| ((uint64_t) (unsigned char) key[len >> 1] << 8) | (unsigned char) key[len - 1] : 0);
+}
+
+/* sc_table_hash_mum() out of line: the table's hash on a CPU without
+ * CRC32C (inlined at every lookup it would only grow the code). */
+uint32_t sc_table_hash_portable(const char *key, size_t len);
+#else
+# define SC_HAVE_CRC_HASH 0
+#endif
+
+/* A key's hash as the table keeps it: 32 bits of hash, the key's length
+ * above them, so that one compare of an entry's hash settles both (keys
+ * are under 4 GiB: paths under MAXPATHLEN, link texts under it too). */
+SC_ALWAYS_INLINE uint64_t sc_table_hash_of(uint32_t h, size_t len)
+{
+	return (uint64_t) h | (uint64_t) len << 32;
+}
+
+/* The results table's hash of a key, on every lookup: CRC32C where the
+ * CPU has it, else sc_table_hash_mum().  Quality only matters for
+ * spreading buckets (the low bits); keys are compared in full. */
+SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
+{
+#if SC_HAVE_CRC_HASH
+	if (EXPECTED_SC(sc_table_hash_hw)) {
+		return sc_table_hash_of(sc_table_crc(key, len), len);
+	}
+	return sc_table_hash_of(sc_table_hash_portable(key, len), len);
+#else
+	return sc_table_hash_of((uint32_t) sc_table_hash_mum(key, len), len);
+#endif
+}
+
+/* Can sc_table_hash_hit() hash here (checked where the hit path's gate
+ * opens)? */
+#if SC_HAVE_CRC_HASH
+# define sc_table_hash_hit_ok() (sc_table_hash_hw)
+#else
+# define sc_table_hash_hit_ok() 1
+#endif
+
+/* sc_table_hash() on the hit path, where sc_table_hash_hit_ok() held when
+ * its gate opened: no test, no call. */
+SC_ALWAYS_INLINE uint64_t sc_table_hash_hit(const char *key, size_t len)
+{
+#if SC_HAVE_CRC_HASH
+	return sc_table_hash_of(sc_table_crc(key, len), len);
+#else
+	return sc_table_hash_of((uint32_t) sc_table_hash_mum(key, len), len);
+#endif
 }
 
 #if defined(__SSE2__)
@@ -236,7 +345,8 @@ SC_ALWAYS_INLINE sc_entry *sc_table_probe(const sc_table *t, const char *key, si
 		if (!e) {
 			return NULL;
 		}
-		if (EXPECTED_SC(e->hash == hash) && e->len == len && EXPECTED_SC(sc_key_diff(e->key, key, len) == 0)) {
+		/* hash: sc_table_hash() of the key, its length included */
+		if (EXPECTED_SC(e->hash == hash) && EXPECTED_SC(sc_key_diff(e->key, key, len) == 0)) {
 			return e;
 		}
 	}

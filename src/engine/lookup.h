@@ -111,8 +111,8 @@ SC_ALWAYS_INLINE int sc_hit_plain(const sc_result *r, uint64_t v)
  * sc_lookup() then handles: events pending or a drain due (or the clock
  * to ask), a miss, a spelling through symlinks, a link, a result PHP
  * answers.  The caller has found verify_rate 0 (a verification due is
- * sc_lookup()'s) and the process machine ready (its gate opens only
- * then, and a fork()ed child shuts it).  No call, no syscall, no store
+ * sc_lookup()'s), the process machine ready (its gate opens only then,
+ * and a fork()ed child shuts it) and sc_table_hash_hit_ok().  No call, no syscall, no store
  * but held_at; errno untouched; nothing counted (the caller that answers
  * from it calls sc_count_hit(), one that does not goes on to
  * sc_lookup(), which counts). */
@@ -120,7 +120,7 @@ SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
 {
 	/* the hash first: it reads only the path, and the registers it needs
 	 * are free again before the table's are */
-	uint64_t h = sc_table_hash(path, len), v;
+	uint64_t h = sc_table_hash_hit(path, len), v;
 	sc_gen *g = sc_the_proc.gen;
 	sc_entry *e;
 

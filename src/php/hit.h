@@ -159,17 +159,24 @@ static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *
 	return true;
 }
 
-/* sc_answer_stat() from sc_hook_hit() (false: the whole way answers). */
+/* sc_answer_stat() from sc_hook_hit() (false: the whole way answers).
+ * PHP's one-entry cache is looked at after the probe (which has no effect
+ * an answer could see): the registers the hash and the probe need are
+ * free of it until then. */
 static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *return_value)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
 	sc_cache *c = SCG(cache);
-	sc_entry *e;
+	zend_string *cur;
+	sc_entry *e = sc_hook_hit(c, path);
 	unsigned kind;
 
-	if ((cur && sc_same_string(cur, path)) || !(e = sc_hook_hit(c, path))) {
+	if (!e) {
 		return false;
+	}
+	cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	if (cur && sc_same_string(cur, path)) {
+		return false; /* PHP's cache answers, stale or not */
 	}
 	kind = e->r.kind;
 	if (UNEXPECTED(kind == SC_KIND_MISSING)) {

@@ -94,9 +94,10 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 	e = sc_lookup(c, path, len);
 	/* acquire: pairs with the release that publishes a started machine */
 	if (!c->verify_rate && atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) == SC_PROC_READY
-			&& !(PG(open_basedir) && *PG(open_basedir))) {
+			&& !(PG(open_basedir) && *PG(open_basedir)) && sc_table_hash_hit_ok()) {
 		/* active, no bypass, a cache, file:// plain, no verification, the
-		 * process machine started, no open_basedir: what sc_hook_hit()
+		 * process machine started, no open_basedir, the CPU's CRC32C where
+		 * the table hashes with it: what sc_hook_hit()
 		 * needs, until one of them may change (open_basedir's INI handler
 		 * shuts the gate: hooks.c) */
 		SCG(hit_gate) = FG(stream_wrappers);
