@@ -70,6 +70,7 @@ static void sc_atfork_child(void)
 	sc_wd_after_fork(); /* its lock may have been held by a thread that is gone */
 	sc_pid = (int32_t) getpid();
 	p->thread_running = 0;
+	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed); /* the parent's drains are not ours */
 	sc_close(&p->epfd);
 	sc_close(&p->stopfd);
 	sc_close(&p->mount_watch_fd);
@@ -140,6 +141,8 @@ static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 	p->stale_after_ms = (uint16_t) (max_ms == 0 || p->stale_fine ? max_ms : max_ms - res);
 	/* relaxed: set before the machine is published (state, release) */
 	atomic_store_explicit(&p->stale_ticks, max_ms == 0 ? SC_STALE_NEVER : SC_STALE_CLOCK, memory_order_relaxed);
+	/* relaxed, after stale_ticks: hits ask until a lookup renews it */
+	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed);
 }
 
 int sc_watcher_startup(const sc_proc_settings *s)

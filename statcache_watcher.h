@@ -41,7 +41,10 @@ typedef struct sc_proc {
 	_Atomic int state;
 	_Atomic int64_t stale_ticks; /* the bound in sc_ticks() once calibrated; SC_STALE_CLOCK
 	                              * before (the clock decides), SC_STALE_NEVER without one */
-	char pad0[SC_CACHE_LINE - 24];
+	_Atomic uint64_t hit_deadline; /* sc_ticks() until which a hit needs no drain: a drain's
+	                              * stamp plus stale_ticks, 0 (ask) or UINT64_MAX (no bound);
+	                              * sc_proc_deadline_renew() */
+	char pad0[SC_CACHE_LINE - 32];
 
 	sc_proc_settings set;
 	uint32_t stale_max_ms;     /* the bound in force (sc_proc_set_staleness) */
@@ -131,6 +134,42 @@ SC_ALWAYS_INLINE int sc_proc_stale_ticks(const sc_gen *g)
 		>= atomic_load_explicit(&sc_the_proc.stale_ticks, memory_order_relaxed);
 }
 
+/* The hit's half of sc_proc_stale() in one compare: has the tick counter
+ * reached hit_deadline?  The deadline is last_drain_ticks plus the bound
+ * in ticks as the slow path last found them (sc_proc_deadline_renew()):
+ * never later than the true one, as the stamp only moves forward (a drain
+ * in another worker moves it without this process's deadline: the hit
+ * then takes the slow path once, which renews it).  relaxed: a deadline
+ * read late is an earlier one.  A CPU whose counter trails the drainer's
+ * by a few ticks reads the deadline a few ticks later: within the 1 %
+ * the bound in ticks is taken short. */
+SC_ALWAYS_INLINE int sc_proc_hit_due(void)
+{
+	return sc_ticks() >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
+}
+
+/* hit_deadline from the last drain's stamp and the bound in ticks (0
+ * while the clock decides: every hit asks; UINT64_MAX without a bound).
+ * On the slow path, after it found no drain due or drained.  relaxed,
+ * all three: stale_ticks only moves from the clock to a calibration or
+ * between calibrations, each within the bound, and a stamp read late is
+ * an older one, so any deadline stored is no later than the bound; two
+ * threads storing theirs leave one of two such. */
+static inline void sc_proc_deadline_renew(const sc_gen *g)
+{
+	int64_t st = atomic_load_explicit(&sc_the_proc.stale_ticks, memory_order_relaxed);
+	uint64_t d;
+
+	if (st == SC_STALE_CLOCK) {
+		d = 0;
+	} else if (st == SC_STALE_NEVER) {
+		d = UINT64_MAX;
+	} else {
+		d = atomic_load_explicit(&((sc_gen *) g)->last_drain_ticks, memory_order_relaxed) + (uint64_t) st;
+	}
+	atomic_store_explicit(&sc_the_proc.hit_deadline, d, memory_order_relaxed);
+}
+
 /* Is the last drain older than the staleness bound?  Once the tick
  * counter is calibrated (statcache_watcher.c), sc_proc_stale_ticks()
  * alone; before that, or where it cannot be trusted, the clock. */
@@ -165,6 +204,7 @@ SC_ALWAYS_INLINE void sc_watcher_sync(void)
 	} else if (sc_proc_stale(g)) {
 		sc_watcher_drain();
 	}
+	sc_proc_deadline_renew(g); /* the next hits' one compare */
 }
 
 /* How the hit path tells that the staleness bound is due, for

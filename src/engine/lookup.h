@@ -124,7 +124,7 @@ SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
 	sc_gen *g = sc_the_proc.gen;
 	sc_entry *e;
 
-	if (__builtin_expect(sc_gen_needs_sync(g) || sc_proc_stale_ticks(g), 0)) {
+	if (__builtin_expect(sc_gen_needs_sync(g) || sc_proc_hit_due(), 0)) {
 		return NULL;
 	}
 	e = sc_table_probe(&c->table, path, len, h);
