@@ -104,6 +104,9 @@ static void sc_install_functions(void)
 		if (i->cls) {
 			sc_patch_method(i);
 		} else {
+			/* an answer's AVX2 twin where the CPU has it: it stays the
+			 * handler this entry installs and puts back */
+			i->handler = sc_answer_fast(i->handler);
 			zend_function *fn = zend_hash_str_find_ptr(CG(function_table), i->name, strlen(i->name));
 			if (fn && fn->type == ZEND_INTERNAL_FUNCTION) {
 				*sc_orig_of(i) = fn->internal_function.handler;

@@ -81,8 +81,7 @@ static void sc_atfork_child(void)
 	if (!p->region.shared) {
 		sc_close(&p->ifd);
 		sc_wd_forget_all(); /* a new instance numbers its watches anew */
-		atomic_store_explicit(&p->gen->drain_seq, 0, memory_order_relaxed);
-		atomic_store_explicit(&p->gen->pending, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->sync, 0, memory_order_relaxed); /* sequence and pending */
 		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->wd_base, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->watches_gone, 0, memory_order_relaxed);

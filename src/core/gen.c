@@ -92,21 +92,21 @@ uint32_t sc_coarse_res_ms(void)
 
 uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid)
 {
-	uint32_t s = atomic_load_explicit(&g->drain_seq, memory_order_relaxed);
-	if (s & 1) {
-		return 0;
-	}
-	/* acq_rel: pairs with the release in sc_gen_drain_end of the previous
-	 * drainer, and publishes "odd" before we clear pending */
-	if (!atomic_compare_exchange_strong_explicit(&g->drain_seq, &s, s + 1,
-			memory_order_acq_rel, memory_order_relaxed)) {
-		return 0;
-	}
+	uint32_t s = atomic_load_explicit(&g->sync, memory_order_relaxed), n;
+	do {
+		if (s & SC_SYNC_DRAINING) {
+			return 0;
+		}
+		/* the sequence odd and pending cleared in one step */
+		n = (s + SC_SYNC_SEQ_ONE) & ~SC_SYNC_PENDING;
+		/* acq_rel: pairs with the release in sc_gen_drain_end of the
+		 * previous drainer and with sc_gen_mark_pending's release: a sync
+		 * point that set pending before this exchange has its events in
+		 * the queue we are about to read (one that sets it after leaves
+		 * it set, and fails a CAS it races: the loop reads it again) */
+	} while (!atomic_compare_exchange_weak_explicit(&g->sync, &s, n, memory_order_acq_rel, memory_order_relaxed));
 	atomic_store_explicit(&g->drainer_pid, pid, memory_order_relaxed);
-	/* acq_rel: pairs with sc_gen_mark_pending; a sync point that set it
-	 * before this exchange has its events in the queue we are about to read */
-	atomic_exchange_explicit(&g->pending, 0, memory_order_acq_rel);
-	return s + 1;
+	return n / SC_SYNC_SEQ_ONE;
 }
 
 void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms)
@@ -117,26 +117,34 @@ void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms)
 	atomic_store_explicit(&g->last_drain_ms, now_ms, memory_order_relaxed);
 	atomic_store_explicit(&g->last_drain_ticks, sc_ticks(), memory_order_relaxed);
 	/* release: pairs with the acquire load in sc_gen_needs_sync; makes every
-	 * bump of this drain visible before the sequence turns even */
-	atomic_store_explicit(&g->drain_seq, odd_seq + 1, memory_order_release);
+	 * bump of this drain visible before the sequence turns even.  An add:
+	 * a sync point's pending set meanwhile stays */
+	(void) odd_seq;
+	atomic_fetch_add_explicit(&g->sync, SC_SYNC_SEQ_ONE, memory_order_release);
 }
 
 int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid))
 {
-	uint32_t s = atomic_load_explicit(&g->drain_seq, memory_order_acquire);
+	/* acquire: pairs with sc_gen_drain_end()'s release */
+	uint32_t s = sc_gen_drain_seq(g);
 	unsigned spins = 0;
-	while ((s & 1) && atomic_load_explicit(&g->drain_seq, memory_order_acquire) == s) {
+	while ((s & 1) && sc_gen_drain_seq(g) == s) {
 		if (++spins % 4096 == 0 && is_alive) {
 			int32_t pid = atomic_load_explicit(&g->drainer_pid, memory_order_relaxed);
 			if (pid > 0 && !is_alive(pid)) {
 				/* The drainer died holding the queue's events it had read:
-				 * nobody will apply them, so drop everything. */
-				uint32_t odd = s;
-				if (atomic_compare_exchange_strong_explicit(&g->drain_seq, &odd, s + 1,
-						memory_order_acq_rel, memory_order_relaxed)) {
-					sc_gen_bump_epoch(g);
-					atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
-					return 1;
+				 * nobody will apply them, so drop everything.  The
+				 * sequence turned even if still that drain's (pending as
+				 * it is: a CAS a sync point raced is tried again). */
+				uint32_t cur = atomic_load_explicit(&g->sync, memory_order_relaxed);
+				while (cur / SC_SYNC_SEQ_ONE == s) {
+					/* acq_rel: as sc_gen_drain_begin()'s */
+					if (atomic_compare_exchange_weak_explicit(&g->sync, &cur, cur + SC_SYNC_SEQ_ONE,
+							memory_order_acq_rel, memory_order_relaxed)) {
+						sc_gen_bump_epoch(g);
+						atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
+						return 1;
+					}
 				}
 			}
 		}

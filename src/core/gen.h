@@ -42,11 +42,13 @@
 typedef struct sc_gen {
 	/* Line 0: read on every hit, written by drains only. */
 	_Atomic uint32_t epoch;
-	_Atomic uint32_t drain_seq;      /* odd while a drain runs */
-	_Atomic uint32_t pending;        /* events may be queued: drain first */
+	_Atomic uint32_t sync;           /* SC_SYNC_PENDING: events may be queued, drain
+	                                  * first; above it the drain sequence
+	                                  * (sc_gen_drain_seq()), odd while a drain runs */
+	uint32_t pad_s;
 	uint32_t mask;                   /* slots - 1 (slots is a power of two) */
 	_Atomic uint64_t last_drain_ms;  /* CLOCK_MONOTONIC_COARSE of the last drain */
-	_Atomic int32_t drainer_pid;     /* who holds drain_seq odd (shared mode) */
+	_Atomic int32_t drainer_pid;     /* who holds the sequence odd (shared mode) */
 	uint32_t slots;
 	uint32_t magic;
 	uint32_t pad_v;
@@ -70,7 +72,13 @@ typedef struct sc_gen {
 	_Atomic uint32_t gen[];          /* slots counters */
 } sc_gen;
 
-#define SC_GEN_MAGIC 0x53434731u /* "SCG1" */
+#define SC_GEN_MAGIC 0x53434732u /* "SCG2" */
+
+/* sync's bits: pending, and the low bit of the drain sequence (the rest
+ * of it above): one load and one test tell a hit both. */
+#define SC_SYNC_PENDING 1u
+#define SC_SYNC_DRAINING 2u
+#define SC_SYNC_SEQ_ONE 2u /* the sequence's step */
 
 /* A dependency: the value slot held when the result was taken. */
 typedef struct sc_dep {
@@ -195,19 +203,31 @@ static inline void sc_gen_bump_epoch(sc_gen *g)
 /* A sync point: events for a change this process made are queued now. */
 static inline void sc_gen_mark_pending(sc_gen *g)
 {
-	/* release: pairs with the acquire load in sc_gen_needs_sync() */
-	atomic_store_explicit(&g->pending, 1, memory_order_release);
+	/* release: pairs with the acquire load in sc_gen_needs_sync() and the
+	 * acq_rel CAS of sc_gen_drain_begin() (an or: the sequence beside it
+	 * stays whole) */
+	atomic_fetch_or_explicit(&g->sync, SC_SYNC_PENDING, memory_order_release);
 }
 
-/* The hit path's only question before trusting its counters. */
+/* The hit path's only question before trusting its counters: events
+ * pending, or a drain running.  acquire: pairs with sc_gen_mark_pending()'s
+ * release and with the release that ends a drain (sc_gen_drain_end()). */
 SC_ALWAYS_INLINE int sc_gen_needs_sync(const sc_gen *g)
 {
-	sc_gen *m = (sc_gen *) g;
-	if (atomic_load_explicit(&m->pending, memory_order_acquire)) {
-		return 1;
-	}
-	/* acquire: pairs with the release that ends a drain */
-	return atomic_load_explicit(&m->drain_seq, memory_order_acquire) & 1;
+	return (atomic_load_explicit(&((sc_gen *) g)->sync, memory_order_acquire)
+		& (SC_SYNC_PENDING | SC_SYNC_DRAINING)) != 0;
+}
+
+/* The drain sequence (odd while a drain runs); acquire, as above. */
+static inline uint32_t sc_gen_drain_seq(const sc_gen *g)
+{
+	return atomic_load_explicit(&((sc_gen *) g)->sync, memory_order_acquire) / SC_SYNC_SEQ_ONE;
+}
+
+/* Is a sync point's mark still to be drained? */
+static inline int sc_gen_pending(const sc_gen *g)
+{
+	return (atomic_load_explicit(&((sc_gen *) g)->sync, memory_order_acquire) & SC_SYNC_PENDING) != 0;
 }
 
 /* Takes the drain lock; returns the odd sequence value, or 0 if busy. */

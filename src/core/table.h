@@ -20,7 +20,9 @@
 
 #include "core/gen.h"
 
-#if defined(__SSE2__)
+#if defined(__AVX2__)
+# include <immintrin.h>
+#elif defined(__SSE2__)
 # include <emmintrin.h>
 #endif
 
@@ -193,8 +195,10 @@ SC_ALWAYS_INLINE uint64_t sc_crc_u64(uint64_t h, uint64_t v)
 /* The CRC32C of a key where the CPU has it: one crc32 per 8 bytes, each a
  * single instruction reading the key in place (the portable hash takes
  * five per 8 bytes, and a multiply); the last 16 bytes a step ending at
- * the end, straight-line up to 64 bytes, as sc_table_hash_mum(). */
-SC_ALWAYS_INLINE uint32_t sc_table_crc(const char *key, size_t len)
+ * the end, straight-line up to 64 bytes, as sc_table_hash_mum().  32
+ * bits, in a 64-bit word whose upper half crc32 leaves zero (so they need
+ * no masking). */
+SC_ALWAYS_INLINE uint64_t sc_table_crc(const char *key, size_t len)
 {
 	uint64_t h = 0x73746174u ^ (uint32_t) len;
 
@@ -211,15 +215,15 @@ SC_ALWAYS_INLINE uint32_t sc_table_crc(const char *key, size_t len)
 				}
 			}
 		}
-		return (uint32_t) sc_crc8(sc_crc8(h, last), last + 8);
+		return sc_crc8(sc_crc8(h, last), last + 8);
 	}
 	if (len >= 8) {
-		return (uint32_t) sc_crc8(sc_crc8(h, key), key + len - 8);
+		return sc_crc8(sc_crc8(h, key), key + len - 8);
 	}
 	if (len >= 4) {
-		return (uint32_t) sc_crc_u64(h, sc_load32(key) << 32 | sc_load32(key + len - 4));
+		return sc_crc_u64(h, sc_load32(key) << 32 | sc_load32(key + len - 4));
 	}
-	return (uint32_t) sc_crc_u64(h, len ? ((uint64_t) (unsigned char) key[0] << 16)
+	return sc_crc_u64(h, len ? ((uint64_t) (unsigned char) key[0] << 16)
 		| ((uint64_t) (unsigned char) key[len >> 1] << 8) | (unsigned char) key[len - 1] : 0);
 }
 
@@ -233,9 +237,9 @@ uint32_t sc_table_hash_portable(const char *key, size_t len);
 /* A key's hash as the table keeps it: 32 bits of hash, the key's length
  * above them, so that one compare of an entry's hash settles both (keys
  * are under 4 GiB: paths under MAXPATHLEN, link texts under it too). */
-SC_ALWAYS_INLINE uint64_t sc_table_hash_of(uint32_t h, size_t len)
+SC_ALWAYS_INLINE uint64_t sc_table_hash_of(uint64_t h32, size_t len)
 {
-	return (uint64_t) h | (uint64_t) len << 32;
+	return h32 | (uint64_t) len << 32;
 }
 
 /* The results table's hash of a key, on every lookup: CRC32C where the
@@ -247,7 +251,7 @@ SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
 	if (EXPECTED_SC(sc_table_hash_hw)) {
 		return sc_table_hash_of(sc_table_crc(key, len), len);
 	}
-	return sc_table_hash_of(sc_table_hash_portable(key, len), len);
+	return sc_table_hash_of((uint64_t) sc_table_hash_portable(key, len), len);
 #else
 	return sc_table_hash_of((uint32_t) sc_table_hash_mum(key, len), len);
 #endif
@@ -288,6 +292,22 @@ SC_ALWAYS_INLINE uint64_t sc_key_diff(const char *a, const char *b, size_t len)
 {
 	size_t i;
 
+#if defined(__AVX2__)
+	/* a build for AVX2 (the answers' twins: src/php/answers_avx2.c): 32
+	 * bytes a step, the same way */
+	if (EXPECTED_SC(len >= 32)) {
+# define SC_KEY_DIFF256(a, b, i) _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) ((a) + (i))), \
+	_mm256_loadu_si256((const __m256i *) ((b) + (i))))
+		__m256i d = SC_KEY_DIFF256(a, b, len - 32);
+		if (len > 32) {
+			d = _mm256_or_si256(d, SC_KEY_DIFF256(a, b, 0));
+			for (i = 32; i + 32 < len; i += 32) {
+				d = _mm256_or_si256(d, SC_KEY_DIFF256(a, b, i));
+			}
+		}
+		return !_mm256_testz_si256(d, d);
+	}
+#endif
 	if (EXPECTED_SC(len >= 16)) {
 #if defined(__SSE2__)
 		__m128i d = SC_KEY_DIFF(a, b, len - 16);

@@ -81,11 +81,11 @@ static uint32_t sc_unchecked_n;
  * records at revalidate_freq, stuck ones every second): written under the
  * lock, read before taking it (relaxed: a stale value costs one more
  * check, or one check later by a few loads; the lock orders the rest).
- * The table's own drain_seq and epoch are read with acquire: they pair
+ * The table's own drain sequence and epoch are read with acquire: they pair
  * with the release that ends a drain and with an epoch bump's, so the
  * bumps they publish are seen by the check that records them as seen. */
 static _Atomic(sc_gen *) sc_seen_gen;   /* another table (a new machine): look */
-static _Atomic uint32_t sc_seen_seq;    /* drain_seq: odd while a drain runs */
+static _Atomic uint32_t sc_seen_seq;    /* sc_gen_drain_seq(): odd while a drain runs */
 static _Atomic uint32_t sc_seen_epoch;
 static _Atomic uint64_t sc_next_due_ms;  /* UINT64_MAX: nothing polled or stuck */
 
@@ -409,8 +409,8 @@ static void sc_recheck(sc_cache *c, sc_script *s, sc_script_todo *t)
 bool sc_scripts_due(void)
 {
 	sc_gen *g = sc_the_proc.gen;
-	/* acquire: pairs with sc_gen_drain_end()'s release of drain_seq */
-	uint32_t seq = atomic_load_explicit(&g->drain_seq, memory_order_acquire);
+	/* acquire: pairs with sc_gen_drain_end()'s release of the sequence */
+	uint32_t seq = sc_gen_drain_seq(g);
 	/* acquire: pairs with sc_gen_bump_epoch()'s release */
 	uint32_t epoch = atomic_load_explicit(&g->epoch, memory_order_acquire);
 	uint64_t due = atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed);
@@ -425,7 +425,7 @@ void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo)
 {
 	sc_gen *g = sc_the_proc.gen;
 	/* acquire: as in sc_scripts_due(); read before the records are */
-	uint32_t seq = atomic_load_explicit(&g->drain_seq, memory_order_acquire);
+	uint32_t seq = sc_gen_drain_seq(g);
 	uint32_t epoch = atomic_load_explicit(&g->epoch, memory_order_acquire);
 	uint64_t due, now = 0;
 	bool poll = false, retry;

@@ -197,10 +197,11 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 /* The handler of a function of one path argument: hit(path, how, ...)
  * first (src/php/hit.h: no call, errno untouched on a success), then
  * answer(path, how, ...) the whole way, out of line so that the hit's
- * handler stays small, or what was installed before, with the errno it
- * would have seen. */
+ * handler stays small (and its AVX2 twin calls the same one:
+ * src/php/answers_avx2.c), or what was installed before, with the errno
+ * it would have seen. */
 #define SC_PATH_HANDLER(fname, hit, answer, how) \
-	static zend_never_inline void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS) \
+	zend_never_inline void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
 		if (!answer(sc_path_arg(execute_data), how, return_value, err)) { \
@@ -208,17 +209,7 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
 	} \
-	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
-	{ \
-		/* one plain string argument (a reference or anything else: the \
-		 * whole way, sc_path_arg()) */ \
-		zval *arg = ZEND_CALL_ARG(execute_data, 1); \
-		if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING) \
-				&& hit(Z_STR_P(arg), how, return_value)) { \
-			return; \
-		} \
-		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-	}
+	SC_HIT_HANDLER(sc_##fname, fname, hit, how)
 
 #define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, sc_hit_access, sc_answer_access, mode)
 
@@ -450,5 +441,30 @@ SC_WRAPPERS_HANDLER(stream_wrapper_register)
 SC_WRAPPERS_HANDLER(stream_register_wrapper)
 SC_WRAPPERS_HANDLER(stream_wrapper_unregister)
 SC_WRAPPERS_HANDLER(stream_wrapper_restore)
+
+/* ---- the AVX2 twins ------------------------------------------------------ */
+
+#if SC_AVX2_TWINS
+# include "Zend/zend_cpuinfo.h"
+#endif
+
+zif_handler sc_answer_fast(zif_handler handler)
+{
+#if SC_AVX2_TWINS
+#define SC_TWIN_PAIR(fname, hit, how) { sc_##fname, sc_##fname##_avx2 },
+	static const struct {
+		zif_handler base, twin;
+	} twins[] = { SC_HIT_ANSWERS(SC_TWIN_PAIR) };
+#undef SC_TWIN_PAIR
+	if (zend_cpu_supports_avx2()) {
+		for (size_t i = 0; i < sizeof(twins) / sizeof(twins[0]); i++) {
+			if (twins[i].base == handler) {
+				return twins[i].twin;
+			}
+		}
+	}
+#endif
+	return handler;
+}
 
 #endif

@@ -13,4 +13,8 @@
 int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 	php_stream_statbuf *ssb, php_stream_context *context);
 
+/* handler, or the AVX2 twin of an answer with a hit path where the CPU
+ * has AVX2 (src/php/answers_avx2.c): what hooks.c installs. */
+zif_handler sc_answer_fast(zif_handler handler);
+
 #endif

@@ -32,17 +32,22 @@ static zend_always_inline int sc_fail_errno(const sc_entry *e)
 
 /* zend_string_equal_content() without its call into PHP: the previous
  * path PHP's one-entry cache holds is usually as long as this one and
- * differs at its end, so the last word decides first. */
+ * differs at its end, so the 8 bytes that end it decide first.  Under 8
+ * bytes those reach back into the zend_string's own len field (val
+ * follows it: the read stays inside the string), equal in two strings of
+ * one length, so they decide the same. */
 static zend_always_inline bool sc_same_string(const zend_string *a, const zend_string *b)
 {
 	size_t len = ZSTR_LEN(a);
+	_Static_assert(XtOffsetOf(zend_string, val) >= 8 && XtOffsetOf(zend_string, len) + sizeof(size_t)
+		== XtOffsetOf(zend_string, val), "8 bytes before val are the string's len");
 	if (a == b) {
 		return true;
 	}
 	if (len != ZSTR_LEN(b)) {
 		return false;
 	}
-	if (len >= 8 && sc_load64(ZSTR_VAL(a) + len - 8) != sc_load64(ZSTR_VAL(b) + len - 8)) {
+	if (sc_load64(ZSTR_VAL(a) + len - 8) != sc_load64(ZSTR_VAL(b) + len - 8)) {
 		return false;
 	}
 	return sc_key_eq(ZSTR_VAL(a), ZSTR_VAL(b), len);
@@ -52,7 +57,20 @@ static zend_always_inline bool sc_same_string(const zend_string *a, const zend_s
  * assignment becomes rep movsl, a step per 4 bytes). */
 static zend_always_inline void sc_stat_copy(zend_stat_t *dst, const zend_stat_t *src)
 {
-#if defined(__SSE2__)
+#if defined(__AVX2__)
+	/* a build for AVX2 (src/php/answers_avx2.c): 32 bytes a step, then 16 */
+	_Static_assert(sizeof(zend_stat_t) % 16 == 0, "zend_stat_t is whole 16-byte steps");
+	char *d = (char *) dst;
+	const char *s = (const char *) src;
+	size_t i;
+#pragma GCC unroll 8
+	for (i = 0; i + 32 <= sizeof(zend_stat_t); i += 32) {
+		_mm256_storeu_si256((__m256i *) (d + i), _mm256_loadu_si256((const __m256i *) (s + i)));
+	}
+	if (i < sizeof(zend_stat_t)) {
+		_mm_storeu_si128((__m128i *) (d + i), _mm_loadu_si128((const __m128i *) (s + i)));
+	}
+#elif defined(__SSE2__)
 	_Static_assert(sizeof(zend_stat_t) % 16 == 0, "zend_stat_t is whole 16-byte steps");
 	char *d = (char *) dst;
 	const char *s = (const char *) src;
@@ -174,11 +192,11 @@ static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *re
 	if (!e) {
 		return false;
 	}
+	kind = e->r.kind;
 	cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
 	if (cur && sc_same_string(cur, path)) {
 		return false; /* PHP's cache answers, stale or not */
 	}
-	kind = e->r.kind;
 	if (UNEXPECTED(kind == SC_KIND_MISSING)) {
 		if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
 			return false; /* "stat failed for ..." is PHP's to say */
@@ -191,5 +209,60 @@ static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *re
 	sc_count_hit(c, kind);
 	return sc_stat_found_cur(path, type, e, return_value, cur);
 }
+
+/* Every answer with a hit path: X(function, hit, how). */
+#define SC_HIT_ANSWERS(X) \
+	X(file_exists, sc_hit_access, F_OK) \
+	X(is_readable, sc_hit_access, R_OK) \
+	X(is_writable, sc_hit_access, W_OK) \
+	X(is_writeable, sc_hit_access, W_OK) \
+	X(is_executable, sc_hit_access, X_OK) \
+	X(is_file, sc_hit_stat, FS_IS_FILE) \
+	X(is_dir, sc_hit_stat, FS_IS_DIR) \
+	X(is_link, sc_hit_stat, FS_IS_LINK) \
+	X(filemtime, sc_hit_stat, FS_MTIME) \
+	X(filectime, sc_hit_stat, FS_CTIME) \
+	X(filesize, sc_hit_stat, FS_SIZE) \
+	X(fileperms, sc_hit_stat, FS_PERMS) \
+	X(fileinode, sc_hit_stat, FS_INODE) \
+	X(fileowner, sc_hit_stat, FS_OWNER) \
+	X(filegroup, sc_hit_stat, FS_GROUP) \
+	X(filetype, sc_hit_stat, FS_TYPE)
+
+/* Their whole ways (src/php/answers.c), which both builds of the hit
+ * call. */
+#define SC_WHOLE_WAY_PROTO(fname, hit, how) \
+	__attribute__((visibility("hidden"))) void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS);
+SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
+#undef SC_WHOLE_WAY_PROTO
+
+/* The handler name() of fname: its one plain string argument tried on
+ * the hit path first (a reference or anything else: the whole way,
+ * sc_path_arg()). */
+#define SC_HIT_HANDLER(name, fname, hit, how) \
+	void name(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		zval *arg = ZEND_CALL_ARG(execute_data, 1); \
+		if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING) \
+				&& hit(Z_STR_P(arg), how, return_value)) { \
+			return; \
+		} \
+		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+
+/* A second build of each handler above for CPUs with AVX2
+ * (src/php/answers_avx2.c): the key compared and the stat copied 32
+ * bytes a step.  GCC on x86-64 only (its target pragma), and not where
+ * the hit path is off (ZTS) or the whole build is for AVX2 already. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ZTS) \
+	&& (!defined(__AVX2__) || defined(SC_BUILDING_AVX2_TWINS))
+# define SC_AVX2_TWINS 1
+# define SC_TWIN_PROTO(fname, hit, how) \
+	__attribute__((visibility("hidden"))) void sc_##fname##_avx2(INTERNAL_FUNCTION_PARAMETERS);
+SC_HIT_ANSWERS(SC_TWIN_PROTO)
+# undef SC_TWIN_PROTO
+#else
+# define SC_AVX2_TWINS 0
+#endif
 
 #endif

@@ -48,8 +48,8 @@ static void init_sets_epoch_one_mask_and_clean_slots(void **state)
 	assert_int_equal(g->slots, SLOTS);
 	assert_int_equal(g->mask, SLOTS - 1);
 	assert_int_equal(g->magic, SC_GEN_MAGIC);
-	assert_int_equal(atomic_load(&g->drain_seq), 0);
-	assert_int_equal(atomic_load(&g->pending), 0);
+	assert_int_equal(sc_gen_drain_seq(g), 0);
+	assert_int_equal(sc_gen_pending(g), 0);
 	assert_int_equal(atomic_load(&g->max_wd), 0);
 	assert_int_equal(atomic_load(&g->flushes), 0);
 	assert_true(atomic_load(&g->last_drain_ms) <= before + 1);
@@ -168,8 +168,8 @@ static void drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second(void 
 	assert_true(sc_gen_needs_sync(g));
 	seq = sc_gen_drain_begin(g, 1234);
 	assert_int_equal(seq & 1, 1);
-	assert_int_equal(atomic_load(&g->drain_seq), seq);
-	assert_int_equal(atomic_load(&g->pending), 0);
+	assert_int_equal(sc_gen_drain_seq(g), seq);
+	assert_int_equal(sc_gen_pending(g), 0);
 	assert_int_equal(atomic_load(&g->drainer_pid), 1234);
 	/* a drain in progress: readers must wait */
 	assert_true(sc_gen_needs_sync(g));
@@ -186,8 +186,8 @@ static void drain_end_makes_seq_even_and_records_the_drain(void **state)
 
 	assert_int_not_equal(seq, 0);
 	sc_gen_drain_end(g, seq, 987654321u);
-	assert_int_equal(atomic_load(&g->drain_seq), seq + 1);
-	assert_int_equal(atomic_load(&g->drain_seq) & 1, 0);
+	assert_int_equal(sc_gen_drain_seq(g), seq + 1);
+	assert_int_equal(sc_gen_drain_seq(g) & 1, 0);
 	assert_int_equal(atomic_load(&g->last_drain_ms), 987654321u);
 	assert_int_equal(atomic_load(&g->drains), 1);
 	assert_false(sc_gen_needs_sync(g));
@@ -236,7 +236,7 @@ static void drain_wait_recovers_a_drain_held_by_a_dead_process(void **state)
 	assert_int_equal(sc_gen_drain_wait(g, dead_pid_is_dead), 1);
 	assert_true(alive_calls >= 1);
 	assert_int_equal(sc_gen_epoch(g), 2);
-	assert_int_equal(atomic_load(&g->drain_seq), seq + 1);
+	assert_int_equal(sc_gen_drain_seq(g), seq + 1);
 	assert_int_equal(atomic_load(&g->flushes), 1);
 	assert_false(sc_gen_needs_sync(g));
 	/* the next drain can start */
@@ -268,7 +268,7 @@ static void drain_wait_waits_for_a_live_drainer_without_dropping_anything(void *
 	assert_int_equal(alive_calls, 1);
 	assert_int_equal(sc_gen_epoch(g), 1);
 	assert_int_equal(atomic_load(&g->flushes), 0);
-	assert_int_equal(atomic_load(&g->drain_seq), live_seq + 1);
+	assert_int_equal(sc_gen_drain_seq(g), live_seq + 1);
 }
 
 /* Threads hammer the protocol; at most one may hold the drain at a time.
@@ -340,7 +340,7 @@ static void concurrent_drains_never_overlap(void **state)
 	assert_int_equal(atomic_load(&hammer_overlaps), 0);
 	assert_true(atomic_load(&hammer_drains) > 0);
 	/* every drain that began ended: the sequence is even and counts them */
-	assert_int_equal(atomic_load(&g->drain_seq), 2 * (uint32_t) atomic_load(&hammer_drains));
+	assert_int_equal(sc_gen_drain_seq(g), 2 * (uint32_t) atomic_load(&hammer_drains));
 	assert_int_equal(atomic_load(&g->drains), (uint64_t) atomic_load(&hammer_drains));
 }
 
