@@ -25,9 +25,9 @@ __attribute__((constructor)) static void sc_table_hash_pick(void)
 	sc_table_hash_hw = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_2);
 }
 
-uint32_t sc_table_hash_portable(const char *key, size_t len)
+uint64_t sc_table_hash_portable(const char *key, size_t len)
 {
-	return (uint32_t) sc_table_hash_mum(key, len);
+	return sc_table_hash_mum(key, len);
 }
 #endif
 

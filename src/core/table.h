@@ -196,8 +196,8 @@ SC_ALWAYS_INLINE uint64_t sc_crc_u64(uint64_t h, uint64_t v)
  * single instruction reading the key in place (the portable hash takes
  * five per 8 bytes, and a multiply); the last 16 bytes a step ending at
  * the end, straight-line up to 64 bytes, as sc_table_hash_mum().  32
- * bits, in a 64-bit word whose upper half crc32 leaves zero (so they need
- * no masking). */
+ * bits (crc32 leaves the word's upper half zero): the buckets use the low
+ * ones, and the key is compared in full after. */
 SC_ALWAYS_INLINE uint64_t sc_table_crc(const char *key, size_t len)
 {
 	uint64_t h = 0x73746174u ^ (uint32_t) len;
@@ -229,18 +229,10 @@ SC_ALWAYS_INLINE uint64_t sc_table_crc(const char *key, size_t len)
 
 /* sc_table_hash_mum() out of line: the table's hash on a CPU without
  * CRC32C (inlined at every lookup it would only grow the code). */
-uint32_t sc_table_hash_portable(const char *key, size_t len);
+uint64_t sc_table_hash_portable(const char *key, size_t len);
 #else
 # define SC_HAVE_CRC_HASH 0
 #endif
-
-/* A key's hash as the table keeps it: 32 bits of hash, the key's length
- * above them, so that one compare of an entry's hash settles both (keys
- * are under 4 GiB: paths under MAXPATHLEN, link texts under it too). */
-SC_ALWAYS_INLINE uint64_t sc_table_hash_of(uint64_t h32, size_t len)
-{
-	return h32 | (uint64_t) len << 32;
-}
 
 /* The results table's hash of a key, on every lookup: CRC32C where the
  * CPU has it, else sc_table_hash_mum().  Quality only matters for
@@ -249,11 +241,11 @@ SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
 {
 #if SC_HAVE_CRC_HASH
 	if (EXPECTED_SC(sc_table_hash_hw)) {
-		return sc_table_hash_of(sc_table_crc(key, len), len);
+		return sc_table_crc(key, len);
 	}
-	return sc_table_hash_of((uint64_t) sc_table_hash_portable(key, len), len);
+	return sc_table_hash_portable(key, len);
 #else
-	return sc_table_hash_of((uint32_t) sc_table_hash_mum(key, len), len);
+	return sc_table_hash_mum(key, len);
 #endif
 }
 
@@ -270,9 +262,9 @@ SC_ALWAYS_INLINE uint64_t sc_table_hash(const char *key, size_t len)
 SC_ALWAYS_INLINE uint64_t sc_table_hash_hit(const char *key, size_t len)
 {
 #if SC_HAVE_CRC_HASH
-	return sc_table_hash_of(sc_table_crc(key, len), len);
+	return sc_table_crc(key, len);
 #else
-	return sc_table_hash_of((uint32_t) sc_table_hash_mum(key, len), len);
+	return sc_table_hash_mum(key, len);
 #endif
 }
 
@@ -365,8 +357,7 @@ SC_ALWAYS_INLINE sc_entry *sc_table_probe(const sc_table *t, const char *key, si
 		if (!e) {
 			return NULL;
 		}
-		/* hash: sc_table_hash() of the key, its length included */
-		if (EXPECTED_SC(e->hash == hash) && EXPECTED_SC(sc_key_diff(e->key, key, len) == 0)) {
+		if (EXPECTED_SC(e->hash == hash) && e->len == len && EXPECTED_SC(sc_key_diff(e->key, key, len) == 0)) {
 			return e;
 		}
 	}
