@@ -200,7 +200,7 @@ SC_ALWAYS_INLINE uint64_t sc_crc_u64(uint64_t h, uint64_t v)
  * ones, and the key is compared in full after. */
 SC_ALWAYS_INLINE uint64_t sc_table_crc(const char *key, size_t len)
 {
-	uint64_t h = 0x73746174u ^ (uint32_t) len;
+	uint64_t h = len; /* the length as the seed */
 
 	if (EXPECTED_SC(len > 16)) {
 		const char *last = key + len - 16;
@@ -208,10 +208,11 @@ SC_ALWAYS_INLINE uint64_t sc_table_crc(const char *key, size_t len)
 		if (len > 32) {
 			h = sc_crc8(sc_crc8(h, key + 16), key + 24);
 			if (len > 48) {
-				const char *p;
 				h = sc_crc8(sc_crc8(h, key + 32), key + 40);
-				for (p = key + 48; p < last; p += 16) {
-					h = sc_crc8(sc_crc8(h, p), p + 8);
+				if (len > 64) {
+					for (const char *p = key + 48; p < last; p += 16) {
+						h = sc_crc8(sc_crc8(h, p), p + 8);
+					}
 				}
 			}
 		}

@@ -83,33 +83,10 @@ static zend_always_inline void sc_stat_copy(zend_stat_t *dst, const zend_stat_t 
 #endif
 }
 
-/* A FOUND result answers type for path: one copy into PHP's one-entry
- * cache, exactly as php_stat() fills it, and the value from there; cur is
- * that cache's name for type as the caller read it (BG(CurrentLStatFile)
- * for filetype() and is_link(), else BG(CurrentStatFile)). */
-static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, const sc_entry *e, zval *return_value,
-	zend_string *cur)
+/* The value php_stat() computes for type from st (false: a type or a
+ * file type it does not answer). */
+static zend_always_inline bool sc_stat_value(int type, const zend_stat_t *st, zval *return_value)
 {
-	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	const zend_stat_t *st = &e->r.st;
-
-	if (link_op) {
-		if (cur) {
-			zend_string_release(cur);
-		}
-		BG(CurrentLStatFile) = zend_string_copy(path);
-		sc_stat_copy(&BG(lssb).sb, st);
-		st = &BG(lssb).sb;
-		cur = BG(CurrentStatFile);
-	}
-	if (!link_op || !S_ISLNK(st->st_mode)) {
-		if (cur) {
-			zend_string_release(cur);
-		}
-		BG(CurrentStatFile) = zend_string_copy(path);
-		sc_stat_copy(&BG(ssb).sb, st);
-		st = &BG(ssb).sb;
-	}
 	switch (type) {
 		case FS_PERMS: RETVAL_LONG((zend_long) st->st_mode); return true;
 		case FS_INODE: RETVAL_LONG((zend_long) st->st_ino); return true;
@@ -133,9 +110,41 @@ static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, co
 			}
 			break;
 	}
-	/* not reached for the types intercepted; PHP's own call answers (its
-	 * cache now holds the path, so it makes no syscall) */
 	return false;
+}
+
+/* A FOUND result answers type for path: one copy into PHP's one-entry
+ * cache, exactly as php_stat() fills it, and the value php_stat()
+ * computes from there, which is the entry's own (computed first: nothing
+ * the handler needs after is then held across the string release's call,
+ * so the handler keeps no stack of its own).  cur is that cache's name
+ * for type as the caller read it (BG(CurrentLStatFile) for filetype() and
+ * is_link(), else BG(CurrentStatFile)). */
+static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, const sc_entry *e, zval *return_value,
+	zend_string *cur)
+{
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	const zend_stat_t *st = &e->r.st;
+	/* not reached false for the types intercepted; else PHP's own call
+	 * answers (its cache then holds the path, so it makes no syscall) */
+	bool answered = sc_stat_value(type, st, return_value);
+
+	if (link_op) {
+		if (cur) {
+			zend_string_release(cur);
+		}
+		BG(CurrentLStatFile) = zend_string_copy(path);
+		sc_stat_copy(&BG(lssb).sb, st);
+		cur = BG(CurrentStatFile);
+	}
+	if (!link_op || !S_ISLNK(st->st_mode)) {
+		if (cur) {
+			zend_string_release(cur);
+		}
+		BG(CurrentStatFile) = zend_string_copy(path);
+		sc_stat_copy(&BG(ssb).sb, st);
+	}
+	return answered;
 }
 
 /* sc_stat_found_cur() with PHP's cache entry for type read here. */
@@ -184,16 +193,18 @@ static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *
 static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *return_value)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
 	sc_cache *c = SCG(cache);
-	zend_string *cur;
-	sc_entry *e = sc_hook_hit(c, path);
+	sc_entry *e;
 	unsigned kind;
 
-	if (!e) {
+	/* the same string PHP's cache holds (the usual way to ask again:
+	 * is_file($f) && filemtime($f)) is PHP's at once; the same text in
+	 * another string, after the probe */
+	if (cur == path || !(e = sc_hook_hit(c, path))) {
 		return false;
 	}
 	kind = e->r.kind;
-	cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
 	if (cur && sc_same_string(cur, path)) {
 		return false; /* PHP's cache answers, stale or not */
 	}
