@@ -7,7 +7,8 @@ the probe when only the text is the same.  Here the stat cache is made to
 hold the file's new size (file_exists() refills it after the sync point of
 the child's exit) while PHP's cache still holds the old one: a filesize()
 that answered from the stat cache would say the new size where PHP says
-the old.
+the old.  (PHP 8.2 keeps the old size there; 8.4's own call says the new
+one: either way the answer is PHP's.)
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0
@@ -32,6 +33,6 @@ echo $ours === $php ? "as php -n: $php" : "$ours <> php -n: $php", "\n";
 clearstatcache();
 var_dump(filesize("$d/ours/f"));
 ?>
---EXPECT--
-as php -n: 5 5 5 same text
+--EXPECTF--
+as php -n: 5 %r(5 5|23 23)%r same text
 int(23)
