@@ -22,6 +22,10 @@ typedef struct sc_cache sc_cache;
 typedef struct sc_listings sc_listings;
 #endif
 
+/* include_path entries whose key state is kept, and their longest text */
+#define SC_IP_KEYS 8
+#define SC_IP_KEY_TEXT 232
+
 ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	/* settings (INI); SYSTEM ones are copied to the process at MINIT */
 	bool enable;
@@ -52,6 +56,14 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */
 	bool file_wrapper_plain;  /* ... and whether its file:// was PHP's plain-files one */
 	HashTable *hit_gate;      /* sc_hook_hit()'s one guard (src/php/intercept.h) */
+	/* src/php/include.c: PHP's realpath-cache key state after "entry/" of
+	 * the absolute include_path entries last walked, by position (len 0:
+	 * none), so that a candidate under one hashes only its name */
+	struct {
+		uint16_t len;
+		zend_ulong h;
+		char text[SC_IP_KEY_TEXT];
+	} ip_keys[SC_IP_KEYS];
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */

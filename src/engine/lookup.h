@@ -13,6 +13,8 @@
 
 #include "engine/resolve.h"
 
+#include <stdbool.h>
+
 /* One hit in verify_rate: compares the result with a fresh lstat(). */
 sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t hash);
 
@@ -81,8 +83,10 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 
 /* sc_hit()'s way for what is not a FOUND result already seen holding at
  * version v (a MISSING one among them): dependencies to read again, an
- * alias's target. */
-SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t v)
+ * alias's target, a spelling through symlinks (VIA: its links' values and
+ * its target's result, as sc_lookup() and sc_lookup_via() check them;
+ * *via is then set, for sc_count_hit()). */
+SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t v, bool *via)
 {
 	if (!sc_result_holds(g, &e->r, v)) {
 		return NULL;
@@ -92,6 +96,16 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t
 		if (!sc_result_holds(g, &e->r, v)) {
 			return NULL;
 		}
+	}
+	if (e->r.kind == SC_KIND_VIA) {
+		if (!sc_via_valid(g, &e->r)) {
+			return NULL;
+		}
+		e = e->r.target;
+		if (!sc_result_holds(g, &e->r, v)) {
+			return NULL;
+		}
+		*via = true;
 	}
 	return e->r.kind == SC_KIND_FOUND || e->r.kind == SC_KIND_MISSING ? e : NULL;
 }
@@ -106,17 +120,18 @@ SC_ALWAYS_INLINE int sc_hit_plain(const sc_result *r, uint64_t v)
 }
 
 /* The hit alone, for the answers' first try: the canonical entry of a
- * FOUND or MISSING result for path (an alias's target included), when
- * nothing else is to be done first; NULL for everything else, which
- * sc_lookup() then handles: events pending or a drain due (or the clock
- * to ask), a miss, a spelling through symlinks, a link, a result PHP
- * answers.  The caller has found verify_rate 0 (a verification due is
- * sc_lookup()'s), the process machine ready (its gate opens only then,
- * and a fork()ed child shuts it) and sc_table_hash_hit_ok().  No call, no syscall, no store
+ * FOUND or MISSING result for path (an alias's or a spelling through
+ * symlinks' target included: *via is set for the latter, untouched
+ * otherwise), when nothing else is to be done first; NULL for everything
+ * else, which sc_lookup() then handles: events pending or a drain due (or
+ * the clock to ask), a miss, a link, a result PHP answers.  The caller has
+ * found verify_rate 0 (a verification due is sc_lookup()'s), the process
+ * machine ready (its gate opens only then, and a fork()ed child shuts it)
+ * and sc_table_hash_hit_ok().  No call, no syscall, no store
  * but held_at; errno untouched; nothing counted (the caller that answers
  * from it calls sc_count_hit(), one that does not goes on to
  * sc_lookup(), which counts). */
-SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
+SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len, bool *via)
 {
 	/* the hash first: it reads only the path, and the registers it needs
 	 * are free again before the table's are */
@@ -137,17 +152,21 @@ SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len)
 	if (EXPECTED_SC(sc_hit_plain(&e->r, v))) {
 		return e;
 	}
-	return sc_hit_recheck(g, e, v);
+	return sc_hit_recheck(g, e, v, via);
 }
 
 /* Counts an answer given from sc_hit() of a result of kind, as
- * sc_lookup_hit() would. */
-SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, unsigned kind)
+ * sc_lookup_hit() (and sc_lookup_via(), for a spelling through symlinks:
+ * via) would. */
+SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, unsigned kind, bool via)
 {
 	sc_counters *n = c->n;
 	sc_count(&n->hits);
 	if (kind == SC_KIND_MISSING) {
 		sc_count(&n->negative_hits);
+	}
+	if (via) {
+		sc_count(&n->link_hits);
 	}
 }
 

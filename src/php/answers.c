@@ -222,9 +222,10 @@ SC_ACCESS_HANDLER(is_executable, X_OK)
 /* is_file(), filemtime() & co, without php_stat()'s wrapper lookup and
  * copies: the same steps it takes for a plain path, in the same order.
  * PHP's own one-entry stat cache answers first when it holds the path (so
- * its answer, stale or not, is PHP's); a failure that warns is left to PHP;
- * otherwise the result is dropped into that cache exactly as php_stat()
- * does, and the value computed from it as php_stat() computes it. */
+ * its answer, stale or not, is PHP's); a failure that warns raises
+ * php_stat()'s warning (sc_stat_failed()); otherwise the result is
+ * dropped into that cache exactly as php_stat() does, and the value
+ * computed from it as php_stat() computes it. */
 static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval *return_value, int err)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
@@ -247,7 +248,8 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		e = sc_hook_lookup_slashed(ZSTR_VAL(path), ZSTR_LEN(path), true, &enotdir);
 		if (e && enotdir) {
 			if (!exists_check) {
-				return false; /* PHP's warning (its url_stat answers from here) */
+				sc_stat_failed(path, type, ENOTDIR, return_value); /* as its url_stat fails */
+				return true;
 			}
 			errno = ENOTDIR;
 			RETVAL_FALSE;
@@ -265,8 +267,12 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 		return false;
 	}
 	if (e->r.kind == SC_KIND_MISSING) {
-		if (!exists_check || !sc_basedir_allows(ZSTR_VAL(path), true)) {
-			return false; /* "stat failed for ..." is PHP's to say */
+		if (!sc_basedir_allows(ZSTR_VAL(path), true)) {
+			return false;
+		}
+		if (!exists_check) {
+			sc_stat_failed(path, type, sc_fail_errno(e), return_value);
+			return true;
 		}
 		errno = sc_fail_errno(e);
 		RETVAL_FALSE;

@@ -160,7 +160,8 @@ static zend_always_inline bool sc_stat_found(zend_string *path, int type, const 
 static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *return_value)
 {
 	sc_cache *c = SCG(cache);
-	sc_entry *e = sc_hook_hit(c, path);
+	bool via = false;
+	sc_entry *e = sc_hook_hit(c, path, &via);
 	unsigned kind, bit = (unsigned) mode & 7;
 
 	if (!e) {
@@ -171,7 +172,7 @@ static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *
 		if (bit && (e->r.access_known & bit) != bit) {
 			return false; /* the kernel is asked once: sc_access() */
 		}
-		sc_count_hit(c, kind);
+		sc_count_hit(c, kind, via);
 		if (!bit || (e->r.access_ok & bit) == bit) {
 			RETVAL_TRUE;
 		} else {
@@ -180,16 +181,42 @@ static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *
 		}
 		return true;
 	}
-	sc_count_hit(c, kind);
+	sc_count_hit(c, kind, via);
 	errno = sc_fail_errno(e);
 	RETVAL_FALSE;
 	return true;
 }
 
+/* "stat failed for ...": the warning php_stat() raises for a failure of
+ * a type that is not an existence check, raised from within the same call
+ * (PHP's php_error_docref(), which names the function being run), after
+ * the errno its failed stat() leaves. */
+static zend_never_inline void sc_stat_failed(zend_string *path, int type, int err, zval *return_value)
+{
+	errno = err;
+	php_error_docref(NULL, E_WARNING, "%sstat failed for %s", type == FS_TYPE || type == FS_IS_LINK ? "L" : "",
+		ZSTR_VAL(path));
+	RETVAL_FALSE;
+}
+
+/* PHP's one-entry cache holds path: php_stat() takes its answer from
+ * there before anything else (no wrapper, no open_basedir, no syscall),
+ * stale or not, and so does this, for an absolute name (the plain-files
+ * wrapper's) with the gate open (statcache off: PHP's own call). */
+static zend_always_inline bool sc_hit_php_cache(zend_string *path, int type, bool link_op, zval *return_value)
+{
+	return ZSTR_VAL(path)[0] == '/' && EXPECTED(FG(stream_wrappers) == SCG(hit_gate))
+		&& sc_stat_value(type, link_op ? &BG(lssb).sb : &BG(ssb).sb, return_value);
+}
+
 /* sc_answer_stat() from sc_hook_hit() (false: the whole way answers).
- * PHP's one-entry cache is looked at after the probe (which has no effect
- * an answer could see): the registers the hash and the probe need are
- * free of it until then. */
+ * PHP's one-entry cache holding the path answers as PHP's call would
+ * (sc_hit_php_cache()): the very string it holds at once, the same text
+ * in another string after the probe (which has no effect an answer could
+ * see: the registers the hash and the probe need are free of it until
+ * then).  A failure that warns gets php_stat()'s warning
+ * (sc_stat_failed()); a name ending in '/' is answered from the entry of
+ * the name without its slashes, as the whole way answers it. */
 static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *return_value)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
@@ -197,27 +224,45 @@ static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *re
 	sc_cache *c = SCG(cache);
 	sc_entry *e;
 	unsigned kind;
+	bool via = false;
 
 	/* the same string PHP's cache holds (the usual way to ask again:
-	 * is_file($f) && filemtime($f)) is PHP's at once; the same text in
-	 * another string, after the probe */
-	if (cur == path || !(e = sc_hook_hit(c, path))) {
-		return false;
+	 * is_file($f) && filemtime($f)) */
+	if (cur == path) {
+		return sc_hit_php_cache(path, type, link_op, return_value);
+	}
+	if (!(e = sc_hook_hit(c, path, &via))) {
+		/* "dir/": the hit of "dir", a directory as the kernel demands */
+		if (!(e = sc_hook_hit_slashed(c, path, &via))) {
+			return false;
+		}
+		if (cur && sc_same_string(cur, path)) {
+			return sc_hit_php_cache(path, type, link_op, return_value);
+		}
+		if (e->r.kind == SC_KIND_FOUND && !S_ISDIR(e->r.st.st_mode)) {
+			sc_count_hit(c, e->r.kind, via);
+			if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
+				sc_stat_failed(path, type, ENOTDIR, return_value);
+				return true;
+			}
+			errno = ENOTDIR;
+			RETVAL_FALSE;
+			return true;
+		}
+	} else if (cur && sc_same_string(cur, path)) {
+		return sc_hit_php_cache(path, type, link_op, return_value);
 	}
 	kind = e->r.kind;
-	if (cur && sc_same_string(cur, path)) {
-		return false; /* PHP's cache answers, stale or not */
-	}
+	sc_count_hit(c, kind, via);
 	if (UNEXPECTED(kind == SC_KIND_MISSING)) {
 		if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
-			return false; /* "stat failed for ..." is PHP's to say */
+			sc_stat_failed(path, type, sc_fail_errno(e), return_value);
+			return true;
 		}
-		sc_count_hit(c, kind);
 		errno = sc_fail_errno(e);
 		RETVAL_FALSE;
 		return true;
 	}
-	sc_count_hit(c, kind);
 	return sc_stat_found_cur(path, type, e, return_value, cur);
 }
 

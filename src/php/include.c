@@ -137,13 +137,19 @@ static const char *sc_candidate_abs(sc_cwd *cwd, const char *trypath, size_t *le
 
 /* Is the candidate spelled trypath known not to exist?  Asked of its
  * absolute spelling; a spelling PHP's realpath cache holds is PHP's to
- * answer (it answers from there, even for a file gone since). */
-bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len)
+ * answer (it answers from there, even for a file gone since).  PHP's
+ * lookup of it is made as PHP makes it (realpath_cache_lookup(), expired
+ * entries of its chain dropped), with the key continued from pre's state
+ * when the candidate starts with that absolute entry (pre may be NULL).
+ * A MISSING hit behind the hit path's gate answers without a second
+ * lookup. */
+bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len, const sc_key_prefix *pre)
 {
 	char abs[MAXPATHLEN];
 	const char *key = sc_candidate_abs(cwd, trypath, &len, abs);
 	uint64_t misses;
 	sc_entry *e;
+	bool via = false, found;
 
 	if (!key || len >= MAXPATHLEN) {
 		return false;
@@ -151,13 +157,26 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len)
 	/* a name the cache holds found is not missing, whatever PHP's realpath
 	 * cache holds: the hit alone (no syscall, nothing counted) spares the
 	 * hash of PHP's lookup for every candidate that exists */
-	e = SCG(active) && !SCG(bypass_depth) ? sc_hit(c, key, len) : NULL;
+	e = SCG(active) && !SCG(bypass_depth) ? sc_hit(c, key, len, &via) : NULL;
 	if (e && e->r.kind == SC_KIND_FOUND) {
 		return false;
 	}
-	if (realpath_cache_lookup(key, len, time(NULL))) {
+	if (pre && pre->len && key == trypath && pre->len <= len) {
+		found = sc_rp_cache_has(key, len, sc_rp_key_more(pre->h, key + pre->len, len - pre->len), time(NULL));
+	} else {
+		found = realpath_cache_lookup(key, len, time(NULL)) != NULL;
+	}
+	if (found) {
 		return false;
 	}
+#ifndef VIRTUAL_DIR
+	/* sc_hook_hit()'s guards: what sc_hook_lookup() would find the same */
+	if (e && e->r.kind == SC_KIND_MISSING && FG(stream_wrappers) == SCG(hit_gate) && sc_ops_ours()) {
+		sc_count_hit(c, e->r.kind, via);
+		sc_count(&c->n->include_path_skipped); /* a hit: no syscall */
+		return true;
+	}
+#endif
 	misses = atomic_load_explicit(&c->n->misses, memory_order_relaxed);
 	e = sc_hook_lookup(key, len);
 	if (e && e->r.kind == SC_KIND_MISSING) {
@@ -167,6 +186,30 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len)
 		return true;
 	}
 	return false;
+}
+
+/* PHP's key state after "entry/" for an absolute include_path entry at
+ * position i (entry[0, len)), kept per thread by position and text: the
+ * candidates of every walk under it hash only their name (NULL: none). */
+static const sc_key_prefix *sc_entry_key(sc_key_prefix *out, unsigned i, const char *entry, size_t len)
+{
+	if (entry[0] != '/') {
+		return NULL;
+	}
+	out->len = len + 1;
+	if (i < SC_IP_KEYS && len < SC_IP_KEY_TEXT) {
+		if (SCG(ip_keys)[i].len == len && memcmp(SCG(ip_keys)[i].text, entry, len) == 0) {
+			out->h = SCG(ip_keys)[i].h;
+			return out;
+		}
+		out->h = sc_rp_key_more(sc_rp_key_more(SC_RP_KEY_INIT, entry, len), "/", 1);
+		SCG(ip_keys)[i].len = (uint16_t) len;
+		SCG(ip_keys)[i].h = out->h;
+		memcpy(SCG(ip_keys)[i].text, entry, len);
+		return out;
+	}
+	out->h = sc_rp_key_more(sc_rp_key_more(SC_RP_KEY_INIT, entry, len), "/", 1);
+	return out;
 }
 
 /* Before PHP's tsrm_realpath() of an absolute candidate: PHP's realpath
@@ -213,7 +256,7 @@ static zend_string *sc_realpath_str(const char *path)
  * it (PHP then tries the next one). */
 static zend_string *sc_try(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len)
 {
-	if (sc_known_missing(c, cwd, trypath, len)) {
+	if (sc_known_missing(c, cwd, trypath, len, NULL)) {
 		return NULL;
 	}
 	return sc_realpath_str(trypath);
@@ -256,6 +299,9 @@ const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename,
 {
 	char trypath[MAXPATHLEN];
 	const char *ptr = path, *end, *entry = path;
+	const sc_key_prefix *pre;
+	sc_key_prefix kp;
+	unsigned i = 0;
 
 	if (resolved) {
 		*resolved = NULL;
@@ -263,7 +309,7 @@ const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename,
 	if (none) {
 		*none = false;
 	}
-	while (ptr && *ptr) {
+	for (; ptr && *ptr; i++) {
 		entry = ptr;
 		end = strchr(ptr, DEFAULT_DIR_SEPARATOR);
 		if (end) {
@@ -274,6 +320,7 @@ const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename,
 			memcpy(trypath, ptr, end - ptr);
 			trypath[end - ptr] = '/';
 			memcpy(trypath + (end - ptr) + 1, filename, filename_length + 1);
+			pre = sc_entry_key(&kp, i, entry, (size_t) (end - ptr));
 			ptr = end + 1;
 		} else {
 			size_t len = strlen(ptr);
@@ -283,9 +330,10 @@ const char *sc_walk_include_path(sc_cache *c, sc_cwd *cwd, const char *filename,
 			memcpy(trypath, ptr, len);
 			trypath[len] = '/';
 			memcpy(trypath + len + 1, filename, filename_length + 1);
+			pre = sc_entry_key(&kp, i, entry, len);
 			ptr = NULL;
 		}
-		if (sc_known_missing(c, cwd, trypath, strlen(trypath))) {
+		if (sc_known_missing(c, cwd, trypath, strlen(trypath), pre)) {
 			sc_seen(seen, cwd, trypath, false);
 			continue;
 		}

@@ -95,7 +95,7 @@ static const char *sc_ip_suffix(const sc_ip_call *k, zend_execute_data *execute_
 	}
 	if (*none) {
 		*none = !sc_exec_candidate(exec_filename, Z_STRVAL_P(name), Z_STRLEN_P(name), trypath)
-			|| sc_known_missing(c, &cwd, trypath, strlen(trypath));
+			|| sc_known_missing(c, &cwd, trypath, strlen(trypath), NULL);
 		if (*none) {
 			sc_count(&c->n->include_path_hits);
 			return NULL;

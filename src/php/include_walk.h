@@ -17,8 +17,16 @@ typedef struct sc_cwd {
 	char buf[MAXPATHLEN];
 } sc_cwd;
 
-/* Is the candidate spelled trypath known not to exist (a hit, no syscall)? */
-bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len);
+/* PHP's realpath-cache key state after the first len bytes of a
+ * candidate (an absolute include_path entry and its '/'), or len 0. */
+typedef struct sc_key_prefix {
+	size_t len;
+	zend_ulong h;
+} sc_key_prefix;
+
+/* Is the candidate spelled trypath known not to exist (a hit, no syscall)?
+ * pre: the key state of its start, or NULL. */
+bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len, const sc_key_prefix *pre);
 /* php_resolve_path()'s walk over include_path for a plain name (see
  * include.c): with resolved, the first candidate that resolves; without,
  * where the first entry not known missing starts (*none: every one is). */

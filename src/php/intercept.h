@@ -117,12 +117,14 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
  * (php_statcache.h), and a table made since (a C extension registering a
  * wrapper) differs from it.  The ops, which another extension replaces
  * without a word, are compared every time.  NULL: the answer takes the
- * whole way, sc_hook_lookup(), which also logs replaced ops and drains. */
-static zend_always_inline sc_entry *sc_hook_hit(sc_cache *c, const zend_string *path)
+ * whole way, sc_hook_lookup(), which also logs replaced ops and drains.
+ * *via: as sc_hit() sets it, for sc_count_hit(). */
+static zend_always_inline sc_entry *sc_hook_hit(sc_cache *c, const zend_string *path, bool *via)
 {
 #ifdef VIRTUAL_DIR
 	(void) c;
 	(void) path;
+	(void) via;
 	return NULL;
 #else
 	size_t len = ZSTR_LEN(path);
@@ -133,7 +135,35 @@ static zend_always_inline sc_entry *sc_hook_hit(sc_cache *c, const zend_string *
 			|| UNEXPECTED(!sc_ops_ours())) {
 		return NULL;
 	}
-	return sc_hit(c, ZSTR_VAL(path), len);
+	return sc_hit(c, ZSTR_VAL(path), len, via);
+#endif
+}
+
+/* sc_hook_hit() for a name of 3 bytes or more that ends in '/' ("dir/",
+ * "dir//"): the hit of the name without its slashes, which
+ * sc_hook_lookup_slashed() (src/php/answers.c) looks up the whole way.
+ * The kernel follows a last symlink there (a LINK entry is no hit: the
+ * whole way follows it) and demands a directory, which the caller checks. */
+static zend_always_inline sc_entry *sc_hook_hit_slashed(sc_cache *c, const zend_string *path, bool *via)
+{
+#ifdef VIRTUAL_DIR
+	(void) c;
+	(void) path;
+	(void) via;
+	return NULL;
+#else
+	size_t len = ZSTR_LEN(path);
+	const char *p = ZSTR_VAL(path);
+
+	if (UNEXPECTED(FG(stream_wrappers) != SCG(hit_gate))
+			|| len - 3 > MAXPATHLEN - 4 /* 3 <= len < MAXPATHLEN */
+			|| p[0] != '/' || p[len - 1] != '/' || UNEXPECTED(!sc_ops_ours())) {
+		return NULL;
+	}
+	while (len > 1 && p[len - 1] == '/') {
+		len--;
+	}
+	return len >= 2 ? sc_hit(c, p, len, via) : NULL;
 #endif
 }
 

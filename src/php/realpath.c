@@ -65,31 +65,13 @@ static virtual_cwd_globals *sc_rp_globals(void)
 		- XtOffsetOf(virtual_cwd_globals, realpath_cache));
 }
 
-/* realpath_cache_key() of zend_virtual_cwd.c (not Windows): FNV-1 over
- * the bytes as char, as PHP computes it, or PHP's lookup misses; h is the
- * state after the bytes before path (Z_UL(2166136261) at the start). */
-static zend_always_inline zend_ulong sc_rp_fnv(zend_ulong h, const char *path, size_t len)
-{
-	const char *e = path + len;
-	for (; path + 4 <= e; path += 4) {
-		h = (h * Z_UL(16777619)) ^ path[0];
-		h = (h * Z_UL(16777619)) ^ path[1];
-		h = (h * Z_UL(16777619)) ^ path[2];
-		h = (h * Z_UL(16777619)) ^ path[3];
-	}
-	for (; path < e; path++) {
-		h = (h * Z_UL(16777619)) ^ *path;
-	}
-	return h;
-}
-
 /* PHP's key of path[0, len), from the ones kept for the walk's buffer
  * when it is one of them; else hashed once with its parents' kept. */
 static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
 {
 	size_t cut[SC_RP_KEYS], at = 0;
 	unsigned n = 0;
-	zend_ulong h = Z_UL(2166136261);
+	zend_ulong h = SC_RP_KEY_INIT;
 
 	if (path == x->keys_of) {
 		for (unsigned i = 0; i < x->nkeys; i++) {
@@ -110,7 +92,7 @@ static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
 	x->keys_of = path;
 	x->nkeys = n;
 	while (n-- > 0) {
-		h = sc_rp_fnv(h, path + at, cut[n] - at);
+		h = sc_rp_key_more(h, path + at, cut[n] - at);
 		at = cut[n];
 		x->key_len[n] = at;
 		x->key[n] = h;
@@ -215,6 +197,27 @@ static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_
 			memcpy(out, r->realpath, r->realpath_len + 1);
 			*out_len = r->realpath_len;
 			*is_dir = r->is_dir;
+			return true;
+		} else {
+			b = &r->next;
+		}
+	}
+	return false;
+}
+
+bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t)
+{
+	virtual_cwd_globals *g = sc_rp_globals();
+	realpath_cache_bucket **b = &g->realpath_cache[key % (sizeof(g->realpath_cache) / sizeof(g->realpath_cache[0]))];
+
+	while (*b) {
+		realpath_cache_bucket *r = *b;
+		if (g->realpath_cache_ttl && r->expires < t) {
+			*b = r->next;
+			g->realpath_cache_size -= sizeof(realpath_cache_bucket) + r->path_len + 1
+				+ (r->path == r->realpath ? 0 : r->realpath_len + 1);
+			free(r);
+		} else if (r->key == key && r->path_len == len && memcmp(path, r->path, len) == 0) {
 			return true;
 		} else {
 			b = &r->next;

@@ -9,6 +9,31 @@
 #include "core/rpwalk.h"
 #include "engine/lookup.h"
 
+/* realpath_cache_key() of zend_virtual_cwd.c (not Windows): FNV-1 over
+ * the bytes as char, as PHP computes it, or PHP's lookup misses; h is the
+ * state after the bytes before path (SC_RP_KEY_INIT at the start), so a
+ * key of prefix + name continues from the prefix's state. */
+#define SC_RP_KEY_INIT Z_UL(2166136261)
+static zend_always_inline zend_ulong sc_rp_key_more(zend_ulong h, const char *path, size_t len)
+{
+	const char *e = path + len;
+	for (; path + 4 <= e; path += 4) {
+		h = (h * Z_UL(16777619)) ^ path[0];
+		h = (h * Z_UL(16777619)) ^ path[1];
+		h = (h * Z_UL(16777619)) ^ path[2];
+		h = (h * Z_UL(16777619)) ^ path[3];
+	}
+	for (; path < e; path++) {
+		h = (h * Z_UL(16777619)) ^ *path;
+	}
+	return h;
+}
+
+/* PHP's realpath_cache_lookup(path, len, t), key being PHP's key of path
+ * (sc_rp_key_more()): the same chain walk, dropping the expired entries it
+ * meets as PHP's does; true when the cache holds path. */
+bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t);
+
 /* Before PHP's own walk of an absolute name (mode: SC_RP_FILEPATH for
  * expand_filepath(), SC_RP_REALPATH for tsrm_realpath()): leaves in PHP's
  * realpath cache what that walk would leave.  1: filled, PHP's call finds

@@ -17,6 +17,7 @@
 
 #if STATCACHE_HAVE_CACHE
 
+#include "SAPI.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "php/intercept.h"
@@ -302,12 +303,40 @@ SC_WAIT_HANDLER(mb_send_mail)
 /* Warnings, notices and errors PHP logs (log_errors=1) are written by
  * php_log_err() with write(2) on the error_log file, no stream: a sync
  * point after PHP's error callback (or whatever was installed before us,
- * which ends in it).  A callback that replaces ours without calling it
- * (Xdebug's develop mode, at each request start) leaves logged lines to
- * the watcher (README). */
+ * which ends in it).  PHP's callback logs only an error error_reporting
+ * reports (or a core one): one silenced with @ or left out of
+ * error_reporting writes nothing, and is no sync point (DokuWiki's
+ * @filemtime() of files it may not have: a drain each); nor is one whose
+ * line goes down a pipe (sc_log_writes_file()).  A callback that
+ * replaces ours without calling it (Xdebug's develop mode, at each
+ * request start) leaves logged lines to the watcher (README). */
+/* Does PHP's log line land where this process writes a file?  Not when
+ * no error_log is set and the SAPI's logger writes its stderr (php-fpm's
+ * workers: zlog to fd 2; the CLI: stderr) and that is a pipe or a socket
+ * (fpm's catch_workers_output: the master writes the file, later, which
+ * no sync point of ours can order): asked of fd 2 at each logged error,
+ * which a script may have closed and reopened. */
+static bool sc_log_writes_file(void)
+{
+	zend_stat_t st;
+	int err;
+	bool piped;
+
+	if (PG(error_log) || !sapi_module.name
+			|| (strcmp(sapi_module.name, "fpm-fcgi") != 0 && strcmp(sapi_module.name, "cli") != 0)) {
+		return true;
+	}
+	err = errno;
+	piped = zend_fstat(STDERR_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+	errno = err;
+	return !piped;
+}
+
 void sc_error_cb(int type, zend_string *error_filename, const uint32_t error_lineno, zend_string *message)
 {
-	if (!PG(log_errors)) {
+	int t = type & E_ALL; /* as php_error_cb() reads it */
+
+	if (!PG(log_errors) || (!(EG(error_reporting) & t) && !(t & E_CORE)) || !sc_log_writes_file()) {
 		sc_prev_error_cb(type, error_filename, error_lineno, message);
 		return;
 	}

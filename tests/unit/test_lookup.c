@@ -270,6 +270,49 @@ static void a_path_through_a_symlinked_directory_answers_as_its_target(void **st
 	assert_int_equal(cnt(&f->c->n->link_hits), 1);
 }
 
+/* sc_hit(), the answers' first try, takes a spelling through a symlinked
+ * directory too: the target's entry, marked via (for link_hits), while the
+ * links it went through hold; once one is replaced, no hit (sc_lookup()
+ * fills again, through the new link). */
+static void a_path_through_a_symlinked_directory_is_a_hit_until_its_link_changes(void **state)
+{
+	fx *f = *state;
+	sc_entry *e, *t;
+	bool via = false;
+	char path[256], cmd[512];
+
+	fx_mkdir(f, "real");
+	fx_mkdir(f, "other");
+	fx_write(f, "real/f.php", "x");
+	fx_write(f, "other/f.php", "longer");
+	assert_int_equal(symlink("real", P(f, "alias")), 0);
+	snprintf(path, sizeof(path), "%s", P(f, "alias/f.php"));
+	e = lk(f, path);
+	assert_non_null(e);
+	assert_string_equal(e->key, P(f, "real/f.php"));
+	t = sc_hit(f->c, path, strlen(path), &via);
+	assert_ptr_equal(t, e);
+	assert_true(via);
+	/* a name not through a link leaves via alone */
+	via = false;
+	assert_ptr_equal(sc_hit(f->c, P(f, "real/f.php"), strlen(P(f, "real/f.php")), &via), e);
+	assert_false(via);
+	/* the link replaced (another process: an event, then a drain) */
+	snprintf(cmd, sizeof(cmd), "cd '%s' && ln -s other alias.new && mv -T alias.new alias", f->root);
+	fx_sh(cmd);
+	fx_nap_ms(50);
+	while (!sc_watcher_drain()) {
+	}
+	via = false;
+	assert_null(sc_hit(f->c, path, strlen(path), &via));
+	e = lk(f, path);
+	assert_same_as_lstat(e, path);
+	assert_string_equal(e->key, P(f, "other/f.php"));
+	via = false;
+	assert_ptr_equal(sc_hit(f->c, path, strlen(path), &via), e);
+	assert_true(via);
+}
+
 static void a_regular_file_with_a_second_hard_link_is_bypassed(void **state)
 {
 	fx *f = *state;
@@ -904,6 +947,7 @@ int main(void)
 		T(a_path_under_a_regular_file_is_missing_with_enotdir),
 		T(a_symlink_as_last_component_is_a_link),
 		T(a_path_through_a_symlinked_directory_answers_as_its_target),
+		T(a_path_through_a_symlinked_directory_is_a_hit_until_its_link_changes),
 		T(a_regular_file_with_a_second_hard_link_is_bypassed),
 		T(a_hard_link_this_process_makes_drops_the_cached_file),
 		T(a_dotdot_spelling_answers_as_the_canonical_path_and_hits_again),
