@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -410,14 +411,51 @@ int sc_watcher_start_slow(void)
 	return 0;
 }
 
+/* The largest inotify event read() hands out: the header and a name of
+ * NAME_MAX bytes, its NUL and padding (the kernel pads to the header's
+ * size, and NAME_MAX + 1 is a multiple of it). */
+#define SC_EVENT_MAX (sizeof(struct inotify_event) + NAME_MAX + 1)
+_Static_assert((NAME_MAX + 1) % sizeof(struct inotify_event) == 0, "padded names end at NAME_MAX + 1");
+
+/* A drain's read() buffer, aligned for the events it holds. */
+typedef union sc_drain_buf {
+	struct inotify_event ev;
+	char buf[8192];
+} sc_drain_buf;
+
+/* The queue's events into the generation table, until it is empty. */
+static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tally *t, sc_created *created)
+{
+	for (;;) {
+		ssize_t n = read(p->ifd, u->buf, sizeof(u->buf));
+		if (n > 0) {
+			sc_events_apply(g, u->buf, (size_t) n, t, sc_created_note, created);
+			if (sizeof(u->buf) - (size_t) n >= SC_EVENT_MAX) {
+				/* the kernel stops only when the queue is empty or its
+				 * next event does not fit: room for the largest left
+				 * means it was empty (what came since is after this
+				 * drain began, as after an EAGAIN): no read() just to
+				 * hear EAGAIN */
+				return;
+			}
+			continue;
+		}
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0 && errno != EAGAIN) {
+			/* cannot tell what we missed */
+			sc_gen_bump_epoch(g);
+		}
+		return;
+	}
+}
+
 int sc_watcher_drain(void)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
-	union {
-		struct inotify_event ev;
-		char buf[8192];
-	} u;
+	sc_drain_buf u;
 	sc_event_tally t = { 0 };
 	sc_created created;
 	uint32_t odd = sc_gen_drain_begin(g, sc_pid);
@@ -427,31 +465,39 @@ int sc_watcher_drain(void)
 		return 0;
 	}
 	sc_created_init(&created);
-	if (p->ifd >= 0) {
-		for (;;) {
-			ssize_t n = read(p->ifd, u.buf, sizeof(u.buf));
-			if (n > 0) {
-				sc_events_apply(g, u.buf, (size_t) n, &t, sc_created_note, &created);
-				continue;
-			}
-			if (n < 0 && errno == EINTR) {
-				continue;
-			}
-			if (n < 0 && errno != EAGAIN) {
-				/* cannot tell what we missed */
-				sc_gen_bump_epoch(g);
-			}
-			break;
+	/* One poll() of both: the queue is read only when it holds events
+	 * (an empty one would cost a read() just to hear EAGAIN), and the
+	 * mount table's notice is taken in the same call.  What either gets
+	 * after it came after this drain began, as after an EAGAIN.  If the
+	 * poll() itself fails the queue is read anyway (the mount table goes
+	 * unasked, as when its own poll() failed). */
+	{
+		struct pollfd pfd[2];
+		nfds_t nfd = 0, qi = 2, mi = 2;
+		int ready = 0;
+
+		if (p->ifd >= 0) {
+			pfd[nfd] = (struct pollfd) { .fd = p->ifd, .events = POLLIN };
+			qi = nfd++;
+		}
+		if (p->mount_drain_fd >= 0) {
+			pfd[nfd] = (struct pollfd) { .fd = p->mount_drain_fd, .events = POLLPRI };
+			mi = nfd++;
+		}
+		if (nfd) {
+			do {
+				ready = poll(pfd, nfd, 0);
+			} while (ready < 0 && errno == EINTR);
+		}
+		if (qi < nfd && (ready < 0 || pfd[qi].revents)) {
+			sc_drain_queue(p, g, &u, &t, &created);
+		}
+		if (mi < nfd && ready > 0 && (pfd[mi].revents & (POLLPRI | POLLERR))) {
+			sc_gen_bump_epoch(g);
 		}
 	}
 	if (created.n || created.overflow) {
 		sc_wd_check_created(g, &created, p->region.shared);
-	}
-	if (p->mount_drain_fd >= 0) {
-		struct pollfd pfd = { .fd = p->mount_drain_fd, .events = POLLPRI };
-		if (poll(&pfd, 1, 0) > 0 && (pfd.revents & (POLLPRI | POLLERR))) {
-			sc_gen_bump_epoch(g);
-		}
 	}
 	if (t.events) {
 		atomic_fetch_add_explicit(&g->events, t.events, memory_order_relaxed);
@@ -460,10 +506,14 @@ int sc_watcher_drain(void)
 		atomic_fetch_add_explicit(&g->overflows, t.overflows, memory_order_relaxed);
 		atomic_fetch_add_explicit(&g->flushes, t.overflows, memory_order_relaxed);
 	}
-	if (p->stale_max_ms) {
-		/* still holding the drain: one calibration at a time.  relaxed:
-		 * a hit that reads the older value (or the clock's) drains no
-		 * later than the bound either */
+	if (p->stale_max_ms && atomic_load_explicit(&p->stale_calibrating, memory_order_relaxed)) {
+		/* still holding the drain: one calibration at a time, until one
+		 * is taken (exact to 0.2 %, the bound 1 % short: a later one
+		 * would only move it within that; the clock reads it costs are
+		 * spared every later drain) or the counter cannot be trusted.
+		 * relaxed: only drainers, one at a time, write it; a hit that
+		 * reads the older value (or the clock's) drains no later than
+		 * the bound either */
 		uint64_t ticks = sc_stale_ticks(p->stale_max_ms);
 		if (ticks == UINT64_MAX) {
 			/* the counter cannot be trusted: the clock stays (relaxed: see sc_proc_stale()) */

@@ -62,6 +62,14 @@ static bool sc_mode_writes(const char *mode)
 	return mode && strpbrk(mode, "waxc+") != NULL;
 }
 
+/* php_stream_parse_fopen_modes() giving O_RDONLY: 'r' first and no '+'
+ * (its other letters add only O_CLOEXEC and O_NONBLOCK), without its
+ * three strchr() calls, which PHP's opener makes again anyway. */
+static bool sc_mode_read_only(const char *mode)
+{
+	return mode && mode[0] == 'r' && strchr(mode, '+') == NULL;
+}
+
 php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, const char *mode,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC)
 {
@@ -70,8 +78,7 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 	int flags;
 
 	statcache_include_restore(); /* php_resolve_path() is done */
-	if (php_stream_parse_fopen_modes(mode, &flags) == SUCCESS
-			&& (flags & (O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND | O_EXCL)) == O_RDONLY) {
+	if (sc_mode_read_only(mode)) {
 		/* a read-only open ('r', 'rb': file_get_contents(), include): a
 		 * name known missing fails as open() would, with its errno, and
 		 * PHP words the warning from it ("Failed to open stream: No such

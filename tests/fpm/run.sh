@@ -306,7 +306,7 @@ crash1=$(crashes)
 [ "$crash0" = "$crash1" ] || info "c: fpm.log reports $((crash1 - crash0)) worker(s) exited on signal (the SIGKILL counts)"
 
 # c2: SIGKILL of a worker in the middle of a drain (strace injects the kill at
-# the drain's poll() of the mount table, after it read the queue): the next
+# the drain's poll() of its queue and the mount table): the next
 # worker that waits for the drain sees its pid gone, drops everything (a
 # flush) and takes over; nobody hangs, nobody answers from before the write.
 c2_killed_mid_drain() {
@@ -316,7 +316,7 @@ c2_killed_mid_drain() {
 	run_client warm c2-target c2-warm
 	flushes0=$(curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=stats" | sed -n 's/.*"flushes":\([0-9]*\).*/\1/p')
 	# only the main thread (no -f): the request path calls poll() once on the
-	# FastCGI socket, then the drain polls the mount table: the 2nd poll()
+	# FastCGI socket, then the drain polls its queue and the mount table: the 2nd poll()
 	strace -qq -o /dev/null -p "$victim" -e trace=poll -e inject=poll:signal=SIGKILL:when=2 2>/dev/null &
 	spid=$! STRACE_PID=$!
 	for _ in $(seq 50); do

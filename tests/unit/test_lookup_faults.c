@@ -1,10 +1,12 @@
 /*
  * The lookup engine when the kernel says no: faked with -Wl,--wrap= for
- * inotify_add_watch, inotify_init1, statfs and read (this binary only).
+ * inotify_add_watch, inotify_init1, statfs, read and poll (this binary
+ * only).
  * Each wrapper passes through to the real call unless its fault is armed.
  */
 #include "lookup_fixture.h"
 
+#include <poll.h>
 #include <sys/inotify.h>
 #include <sys/statfs.h>
 
@@ -14,6 +16,7 @@ int __real_inotify_add_watch(int fd, const char *path, uint32_t mask);
 int __real_inotify_init1(int flags);
 int __real_statfs(const char *path, struct statfs *buf);
 ssize_t __real_read(int fd, void *buf, size_t n);
+int __real_poll(struct pollfd *fds, nfds_t n, int timeout);
 
 /* inotify_add_watch fails with add_watch_errno for paths under this prefix */
 static char add_watch_prefix[300];
@@ -69,9 +72,13 @@ static unsigned char read_fake[256];
 static size_t read_fake_len;
 static int read_fake_errno;
 static int read_fake_armed;
+static unsigned queue_reads;  /* read()s of the inotify fd, faked or not */
 
 ssize_t __wrap_read(int fd, void *buf, size_t n)
 {
+	if (sc_the_proc.ifd >= 0 && fd == sc_the_proc.ifd) {
+		queue_reads++;
+	}
 	if (read_fake_armed && sc_the_proc.ifd >= 0 && fd == sc_the_proc.ifd) {
 		read_fake_armed = 0;
 		if (read_fake_errno) {
@@ -83,6 +90,23 @@ ssize_t __wrap_read(int fd, void *buf, size_t n)
 		return (ssize_t) read_fake_len;
 	}
 	return __real_read(fd, buf, n);
+}
+
+/* A drain reads the queue only when poll() says it holds something: an
+ * armed fake read makes the queue readable too. */
+int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	int r = __real_poll(fds, n, timeout);
+
+	if (r >= 0 && read_fake_armed && sc_the_proc.ifd >= 0) {
+		for (nfds_t i = 0; i < n; i++) {
+			if (fds[i].fd == sc_the_proc.ifd && !fds[i].revents) {
+				fds[i].revents = POLLIN;
+				r++;
+			}
+		}
+	}
+	return r;
 }
 
 static void faults_off(void)
@@ -349,6 +373,92 @@ static void a_garbled_queue_read_drops_every_result(void **state)
 	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 }
 
+/* --- the drain's syscalls -------------------------------------------------- */
+
+/* A queue whose events fit one read() is read once: room left for the
+ * largest event means the kernel had no more (no read() for EAGAIN). */
+static void a_queue_that_fits_one_read_is_read_once(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	uint64_t events;
+
+	s.test_watcher = 0;
+	fx_restart(f, &s);
+	fx_write(f, "f.php", "x");
+	assert_non_null(lk(f, P(f, "f.php")));
+	events = atomic_load(&sc_the_proc.gen->events);
+	fx_write(f, "g.php", "y"); /* events in f.php's watched directory */
+	queue_reads = 0;
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "g.php")), P(f, "g.php"));
+	assert_true(atomic_load(&sc_the_proc.gen->events) > events);
+	assert_int_equal(queue_reads, 1);
+}
+
+/* A drain of an empty queue reads nothing (poll() said so), and still
+ * answers what changed before it (the queue's events, once they come). */
+static void a_drain_of_an_empty_queue_reads_nothing(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	uint64_t drains;
+
+	s.test_watcher = 0;
+	fx_restart(f, &s);
+	fx_write(f, "f.php", "x");
+	assert_non_null(lk(f, P(f, "f.php")));
+	sc_watcher_mark_pending();
+	assert_non_null(lk(f, P(f, "f.php"))); /* the queue emptied */
+	drains = atomic_load(&sc_the_proc.gen->drains);
+	queue_reads = 0;
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
+	assert_true(atomic_load(&sc_the_proc.gen->drains) > drains);
+	assert_int_equal(queue_reads, 0);
+	/* and a change after it is read by the next one */
+	fx_write(f, "f.php", "longer");
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "f.php")), P(f, "f.php"));
+	assert_int_equal(queue_reads, 1);
+}
+
+/* Once the tick counter is calibrated, drains leave its bound as it is
+ * (no clock reads to calibrate it again on every drain). */
+static void the_staleness_bound_is_calibrated_once(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	struct timespec t0, t;
+	int64_t ticks;
+
+	s.test_watcher = 0;
+	s.max_staleness_ms = 5;
+	fx_restart(f, &s);
+	fx_write(f, "f.php", "x");
+	assert_non_null(lk(f, P(f, "f.php")));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (atomic_load(&sc_the_proc.stale_calibrating)) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		assert_true(t.tv_sec - t0.tv_sec < 10); /* calibrated within 10 s */
+		sc_watcher_mark_pending();
+		assert_non_null(lk(f, P(f, "f.php")));
+	}
+	ticks = atomic_load(&sc_the_proc.stale_ticks);
+	if (ticks == SC_STALE_CLOCK) {
+		skip(); /* the counter cannot be trusted here: the clock decides */
+	}
+	/* drains over more than the calibration's interval again */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		sc_watcher_mark_pending();
+		assert_non_null(lk(f, P(f, "f.php")));
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((uint64_t) (t.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t) t.tv_nsec - (uint64_t) t0.tv_nsec
+		< 3 * (uint64_t) SC_TICKS_CALIBRATION_NS);
+	assert_int_equal(atomic_load(&sc_the_proc.stale_ticks), ticks);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -366,6 +476,9 @@ int main(void)
 		T(an_overflowed_queue_drops_every_result),
 		T(a_failed_read_of_the_queue_drops_every_result),
 		T(a_garbled_queue_read_drops_every_result),
+		T(a_queue_that_fits_one_read_is_read_once),
+		T(a_drain_of_an_empty_queue_reads_nothing),
+		T(the_staleness_bound_is_calibrated_once),
 	};
 #undef T
 	return cmocka_run_group_tests(tests, NULL, NULL);
