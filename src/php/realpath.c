@@ -66,18 +66,32 @@ static virtual_cwd_globals *sc_rp_globals(void)
 }
 
 /* PHP's key of path[0, len), from the ones kept for the walk's buffer
- * when it is one of them; else hashed once with its parents' kept. */
+ * when it is one of them, or from this thread's memo of spellings keyed
+ * before (SCG(rp_memo): the key is a function of the bytes alone); else
+ * hashed once with its parents' kept, and the spelling's remembered. */
 static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
 {
 	size_t cut[SC_RP_KEYS], at = 0;
 	unsigned n = 0;
 	zend_ulong h = SC_RP_KEY_INIT;
+	uint64_t mh = 0;
+	sc_rp_memo *m = NULL;
 
 	if (path == x->keys_of) {
 		for (unsigned i = 0; i < x->nkeys; i++) {
 			if (x->key_len[i] == len) {
 				return x->key[i];
 			}
+		}
+	}
+	/* a spelling keyed before (the same names are opened, included and
+	 * realpath()ed on every request): our table's hash and one compare
+	 * instead of FNV-1's multiply per byte */
+	if (len <= SC_RP_MEMO_LEN) {
+		mh = sc_table_hash(path, len);
+		m = &SCG(rp_memo)[mh % SC_RP_MEMO_SLOTS];
+		if (m->len == len && m->hash == mh && sc_key_eq(m->path, path, len)) {
+			return m->key;
 		}
 	}
 	/* where the directories above end: the lengths the walk asks next */
@@ -96,6 +110,12 @@ static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
 		at = cut[n];
 		x->key_len[n] = at;
 		x->key[n] = h;
+	}
+	if (m) {
+		m->hash = mh;
+		m->key = h;
+		m->len = (uint32_t) len;
+		memcpy(m->path, path, len);
 	}
 	return h;
 }
