@@ -411,14 +411,12 @@ int sc_watcher_start_slow(void)
 	return 0;
 }
 
-/* The largest inotify event read() hands out: the header and a name of
- * NAME_MAX bytes, its NUL and padding (the kernel pads to the header's
- * size, and NAME_MAX + 1 is a multiple of it). */
+/* The largest event read() hands out: the header, a NAME_MAX name, its
+ * NUL and the padding to the header's size (NAME_MAX + 1 is a multiple). */
 #define SC_EVENT_MAX (sizeof(struct inotify_event) + NAME_MAX + 1)
 _Static_assert((NAME_MAX + 1) % sizeof(struct inotify_event) == 0, "padded names end at NAME_MAX + 1");
 
-/* A drain's read() buffer, aligned for the events it holds. */
-typedef union sc_drain_buf {
+typedef union sc_drain_buf { /* aligned for the events it holds */
 	struct inotify_event ev;
 	char buf[8192];
 } sc_drain_buf;
@@ -431,11 +429,10 @@ static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tall
 		if (n > 0) {
 			sc_events_apply(g, u->buf, (size_t) n, t, sc_created_note, created);
 			if (sizeof(u->buf) - (size_t) n >= SC_EVENT_MAX) {
-				/* the kernel stops only when the queue is empty or its
-				 * next event does not fit: room for the largest left
-				 * means it was empty (what came since is after this
-				 * drain began, as after an EAGAIN): no read() just to
-				 * hear EAGAIN */
+				/* the kernel stops at an empty queue or an event that
+				 * does not fit: room for the largest means empty (no
+				 * read() to hear EAGAIN; later events are after this
+				 * drain began, as after an EAGAIN) */
 				return;
 			}
 			continue;
@@ -465,12 +462,10 @@ int sc_watcher_drain(void)
 		return 0;
 	}
 	sc_created_init(&created);
-	/* One poll() of both: the queue is read only when it holds events
-	 * (an empty one would cost a read() just to hear EAGAIN), and the
-	 * mount table's notice is taken in the same call.  What either gets
-	 * after it came after this drain began, as after an EAGAIN.  If the
-	 * poll() itself fails the queue is read anyway (the mount table goes
-	 * unasked, as when its own poll() failed). */
+	/* One poll() of the queue (read only when it holds events) and the
+	 * mount table; what comes after it came after this drain began.  A
+	 * failed poll() reads the queue anyway (the mount table unasked, as
+	 * when its own poll() failed). */
 	{
 		struct pollfd pfd[2];
 		nfds_t nfd = 0, qi = 2, mi = 2;
@@ -508,12 +503,10 @@ int sc_watcher_drain(void)
 	}
 	if (p->stale_max_ms && atomic_load_explicit(&p->stale_calibrating, memory_order_relaxed)) {
 		/* still holding the drain: one calibration at a time, until one
-		 * is taken (exact to 0.2 %, the bound 1 % short: a later one
-		 * would only move it within that; the clock reads it costs are
-		 * spared every later drain) or the counter cannot be trusted.
-		 * relaxed: only drainers, one at a time, write it; a hit that
-		 * reads the older value (or the clock's) drains no later than
-		 * the bound either */
+		 * is taken (exact to 0.2 %, the bound 1 % short: no clock reads
+		 * for it on later drains) or the counter cannot be trusted.
+		 * relaxed: drainers write it, one at a time; a hit that reads
+		 * the older value (or the clock's) drains no later either */
 		uint64_t ticks = sc_stale_ticks(p->stale_max_ms);
 		if (ticks == UINT64_MAX) {
 			/* the counter cannot be trusted: the clock stays (relaxed: see sc_proc_stale()) */

@@ -164,7 +164,7 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len,
 	if (pre && pre->len && key == trypath && pre->len <= len) {
 		found = sc_rp_cache_has(key, len, sc_rp_key_more(pre->h, key + pre->len, len - pre->len), time(NULL));
 	} else {
-		found = realpath_cache_lookup(key, len, time(NULL)) != NULL;
+		found = sc_rp_cache_holds(key, len);
 	}
 	if (found) {
 		return false;

@@ -192,12 +192,11 @@ static ssize_t sc_rp_readlink(void *ctx, const char *path, size_t len, char *buf
 
 /* realpath_cache_find() of zend_virtual_cwd.c (static there; the
  * exported realpath_cache_lookup() would hash the path again for the add
- * that follows a miss): the same chain walk, dropping the expired entries
- * it meets as PHP's does, with the key left in *key for sc_rp_add(). */
-static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir,
-	uint64_t *key)
+ * that follows a miss, and takes no key from the memo): the same chain
+ * walk, dropping the expired entries it meets as PHP's does, with the key
+ * left in *key for sc_rp_add(). */
+static realpath_cache_bucket *sc_rp_bucket(sc_rp_ctx *x, const char *path, size_t len, uint64_t *key)
 {
-	sc_rp_ctx *x = ctx;
 	virtual_cwd_globals *g = x->cwd;
 	zend_ulong h = sc_rp_key_of(x, path, len);
 	realpath_cache_bucket **b = &g->realpath_cache[h % (sizeof(g->realpath_cache) / sizeof(g->realpath_cache[0]))];
@@ -214,15 +213,40 @@ static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_
 				+ (r->path == r->realpath ? 0 : r->realpath_len + 1);
 			free(r);
 		} else if (r->key == h && r->path_len == len && memcmp(path, r->path, len) == 0) {
-			memcpy(out, r->realpath, r->realpath_len + 1);
-			*out_len = r->realpath_len;
-			*is_dir = r->is_dir;
-			return true;
+			return r;
 		} else {
 			b = &r->next;
 		}
 	}
-	return false;
+	return NULL;
+}
+
+/* The walk's find(): sc_rp_bucket() and what the entry holds. */
+static bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_len, bool *is_dir,
+	uint64_t *key)
+{
+	realpath_cache_bucket *r = sc_rp_bucket(ctx, path, len, key);
+
+	if (!r) {
+		return false;
+	}
+	memcpy(out, r->realpath, r->realpath_len + 1);
+	*out_len = r->realpath_len;
+	*is_dir = r->is_dir;
+	return true;
+}
+
+bool sc_rp_cache_holds(const char *path, size_t len)
+{
+	sc_rp_ctx x;
+	uint64_t key;
+
+	x.cwd = sc_rp_globals();
+	x.t = x.cwd->realpath_cache_ttl ? 0 : -1; /* as sc_rp_fill(): time(NULL) once asked */
+	x.keys_of = NULL;
+	x.linked = false;
+	x.nkeys = 0;
+	return sc_rp_bucket(&x, path, len, &key) != NULL;
 }
 
 bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t)
@@ -516,7 +540,7 @@ static int sc_rp_known_missing(const char *path, size_t len)
 	int err;
 
 	if (!SCG(active) || len < 2 || path[0] != '/' || sc_kernel_fs_path(path, len)
-			|| realpath_cache_lookup(path, len, time(NULL))) {
+			|| sc_rp_cache_holds(path, len)) {
 		return -1;
 	}
 	c = statcache_thread_cache();

@@ -42,6 +42,11 @@ bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t);
  * -1: not done (PHP walks as always). */
 int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved);
 
+/* realpath_cache_lookup(path, len, time(NULL)) != NULL, with its side
+ * effects (the expired entries met dropped), PHP's key of a spelling
+ * hashed before taken from this thread's memo. */
+bool sc_rp_cache_holds(const char *path, size_t len);
+
 /* The same fill, and its result handed on so that PHP does not walk its
  * realpath cache again: 1 when resolved (SC_RP_MAX bytes; its length in
  * *rlen) holds what PHP's call would give (SC_RP_REALPATH: tsrm_realpath();
