@@ -23,8 +23,8 @@ typedef struct sc_listings sc_listings;
 
 /* PHP's realpath-cache key of a spelling the realpath replay hashed
  * (src/php/realpath.c): a function of its bytes alone, so never stale.
- * One slot per our table hash's low bits; len 0: empty. */
-# define SC_RP_MEMO_SLOTS 256
+ * Two slots per pair of our table hash's low bits; len 0: empty. */
+# define SC_RP_MEMO_SLOTS 512
 # define SC_RP_MEMO_LEN 136
 typedef struct sc_rp_memo {
 	uint64_t hash;      /* sc_table_hash() of path */

@@ -88,11 +88,17 @@ static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
 	 * realpath()ed on every request): our table's hash and one compare
 	 * instead of FNV-1's multiply per byte */
 	if (len <= SC_RP_MEMO_LEN) {
+		/* two slots side by side may hold it; a miss takes an empty one,
+		 * else the one the hash's high bit picks */
+		sc_rp_memo *pair;
 		mh = sc_table_hash(path, len);
-		m = &SCG(rp_memo)[mh % SC_RP_MEMO_SLOTS];
-		if (m->len == len && m->hash == mh && sc_key_eq(m->path, path, len)) {
-			return m->key;
+		pair = &SCG(rp_memo)[(mh % SC_RP_MEMO_SLOTS) & ~(uint64_t) 1];
+		for (unsigned i = 0; i < 2; i++) {
+			if (pair[i].len == len && pair[i].hash == mh && sc_key_eq(pair[i].path, path, len)) {
+				return pair[i].key;
+			}
 		}
+		m = pair[0].len == 0 ? &pair[0] : pair[1].len == 0 ? &pair[1] : &pair[mh >> 63];
 	}
 	/* where the directories above end: the lengths the walk asks next */
 	cut[n++] = len;
