@@ -173,13 +173,41 @@ static int sc_result_matches(const sc_result *r, const char *path)
 	}
 }
 
+/* A spelling through symlinks whose links all hold, but whose target's
+ * own result moved (an event in the target's directory, a hard-link
+ * suspicion on its device): the links' texts are what their name slots
+ * say they were, so the walk would reach the same canonical path, and its
+ * last step is sc_resolve() of that path.  That step alone is taken; the
+ * walk again from "/" (every component hashed and probed, the links'
+ * texts pushed) only when the target is not a file or a symlink now (a
+ * directory on its way missing or a symlink now: the walk fails or turns
+ * elsewhere).  NULL: the caller takes the whole miss. */
+static sc_entry *sc_via_target_again(sc_cache *c, sc_entry *e, sc_entry *t)
+{
+	sc_gen *g = sc_the_proc.gen;
+
+	if ((t->r.kind != SC_KIND_FOUND && t->r.kind != SC_KIND_LINK)
+			|| c->table.count + SC_WALK_RESERVE >= c->max_entries) {
+		return NULL;
+	}
+	if (sc_resolve(c, t->key, t->len, 0) != t || (t->r.kind != SC_KIND_FOUND && t->r.kind != SC_KIND_LINK)
+			|| !sc_result_valid(g, &t->r) || !sc_via_valid(g, &e->r)) {
+		return NULL;
+	}
+	return sc_answer(c, t);
+}
+
 sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, uint64_t h)
 {
 	sc_gen *g = sc_the_proc.gen;
 	sc_entry *t = e->r.target, *r;
 
-	if (!sc_via_valid(g, &e->r) || !sc_result_valid(g, &t->r)) {
+	if (!sc_via_valid(g, &e->r)) {
 		return sc_lookup_miss(c, path, len, h);
+	}
+	if (!sc_result_valid(g, &t->r)) {
+		r = sc_via_target_again(c, e, t);
+		return r ? r : sc_lookup_miss(c, path, len, h);
 	}
 	if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {
 		c->verify_tick = 0;
