@@ -57,6 +57,13 @@ typedef enum {
 	                            * kernel reports its changes to its source's directory */
 } sc_bypass;
 
+/* err of a FOUND or LINK result of a file or symlink whose dependencies
+ * are sc_fill_child()'s: its name, its inode, its device, and its
+ * directory's name when it has one, in that order (the device's slot at
+ * deps[2]).  A bump of the device alone is then settled with one lstat()
+ * (sc_restamp(), src/engine/resolve.c). */
+#define SC_FILE_DEPS 1
+
 typedef struct sc_entry sc_entry;
 
 typedef struct sc_result {
@@ -65,7 +72,8 @@ typedef struct sc_result {
 	uint8_t ndeps;
 	uint8_t access_known;    /* R_OK | W_OK | X_OK asked so far */
 	uint8_t access_ok;       /* of those, which succeeded */
-	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass; VIA: via_deps used */
+	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass; VIA: via_deps used;
+	                          * FOUND, LINK: SC_FILE_DEPS or 0 */
 	int32_t wd;              /* a watched directory's wd, else -1 */
 	uint64_t held_at;        /* the table's version when deps were last seen to
 	                          * hold (0: not since the result was set) */

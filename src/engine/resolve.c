@@ -343,6 +343,7 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 		}
 		sc_add_dep(r, islot, ival);
 		sc_add_dep(r, vslot, vval);
+		r->err = SC_FILE_DEPS; /* the directory's name, next, completes them */
 	} else {
 		/* a device, FIFO or socket: mounted over too? */
 		int mounted = sc_second_look(e->key, &again);
@@ -359,50 +360,36 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	r->st = st;
 }
 
-/* A file's (or symlink's) result whose dependencies all hold but its
- * device's: a name on the device went before a drain could look at it
- * and may have been a hard link, through which the file could have
- * changed with no event in its directory.  A fill now would read the
- * slots, lstat() the name and take that; its name slot, inode slot and
- * directory name still hold (read here before the lstat(), as a fill
- * reads them before its own), the epoch holds (no mount came: what a
- * fill's second look asks), so the result takes the device slot's value
- * read before this lstat() and the lstat() itself (uid, gid, blocks as
- * they are now; access() answers asked again): one syscall, no statx()
- * and no walk.  Only when the lstat() shows the same inode, unchanged
- * (anything done through a link moves its ctime, and its link count while
- * the link is there) with one link; else (changed, linked, gone, another
- * shape of dependencies) 0, and the caller fills. */
-static int sc_restamp_child(sc_entry *e, const sc_entry *parent, size_t parent_len)
+/* See src/engine/resolve.h.  A name on the file's device went before a
+ * drain could look at it and may have been a hard link, through which the
+ * file could have changed with no event in its directory.  A fill now
+ * would read the slots, lstat() the name and take that.  Its name slot,
+ * inode slot and directory's name still hold, read here before the
+ * lstat() as a fill reads them before its own (a change after this read
+ * moves one of them, as it would after a fill's), the epoch holds (no
+ * mount came: what a fill's second look asks), and the inode is the one
+ * the recorded inode slot is of: so the result takes the device slot's
+ * value read before this lstat() and the lstat() itself (uid, gid, blocks
+ * as they are now; the access() answers asked again).  Only for the same
+ * inode, unchanged (anything done through a link moves its ctime, and its
+ * link count while the link is there), with one link: else 0, and the
+ * caller fills. */
+int sc_restamp(sc_entry *e)
 {
 	sc_gen *g = sc_the_proc.gen;
 	sc_result *r = &e->r;
-	const char *name = e->key + (parent_len == 1 ? 1 : parent_len + 1);
-	size_t nlen = e->len - (size_t) (name - e->key);
-	unsigned n = parent_len > 1 && parent->r.ndeps > 0 ? 4 : 3;
-	uint32_t vslot, vval;
+	uint32_t vval;
 	struct stat st;
 
-	if (!(r->kind == SC_KIND_FOUND && S_ISREG(r->st.st_mode)) && !(r->kind == SC_KIND_LINK && S_ISLNK(r->st.st_mode))) {
-		return 0;
-	}
-	if (r->epoch != parent->r.epoch || r->epoch != sc_gen_epoch(g) || r->ndeps != n) {
-		return 0;
-	}
-	/* the dependencies as sc_fill_child() records them: name, inode,
-	 * device, the directory's name */
-	vslot = sc_gen_dev_slot(g, (uint64_t) parent->r.st.st_dev);
-	if (r->deps[0].slot != sc_gen_name_slot(g, parent->r.wd, name, nlen)
-			|| r->deps[1].slot != sc_gen_inode_slot(g, (uint64_t) r->st.st_dev, (uint64_t) r->st.st_ino)
-			|| r->deps[2].slot != vslot
-			|| (n == 4 && (r->deps[3].slot != parent->r.deps[0].slot || r->deps[3].val != parent->r.deps[0].val))) {
+	if ((r->kind != SC_KIND_FOUND && r->kind != SC_KIND_LINK) || r->err != SC_FILE_DEPS || r->ndeps < 3
+			|| r->epoch != sc_gen_epoch(g)) {
 		return 0;
 	}
 	if (sc_gen_load(g, r->deps[0].slot) != r->deps[0].val || sc_gen_load(g, r->deps[1].slot) != r->deps[1].val
-			|| (n == 4 && sc_gen_load(g, r->deps[3].slot) != r->deps[3].val)) {
+			|| (r->ndeps > 3 && sc_gen_load(g, r->deps[3].slot) != r->deps[3].val)) {
 		return 0;
 	}
-	vval = sc_gen_load(g, vslot);
+	vval = sc_gen_load(g, r->deps[2].slot);
 	if (lstat(e->key, &st) < 0 || st.st_nlink != 1 || !sc_same_file(&r->st, &st)) {
 		return 0;
 	}
@@ -411,8 +398,8 @@ static int sc_restamp_child(sc_entry *e, const sc_entry *parent, size_t parent_l
 	r->held_at = 0;
 	r->access_known = 0;
 	r->access_ok = 0;
-	/* a symlink's text (target) cannot change without a new inode, which
-	 * a name event would have said */
+	/* LINK: its text (target) is the inode's, which cannot change without
+	 * a new inode, and a new one at the name moves its name slot */
 	return 1;
 }
 
@@ -434,7 +421,7 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 			return e;
 		}
 		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
-	} else if (sc_result_valid(g, &e->r)) {
+	} else if (sc_result_valid(g, &e->r) || sc_restamp(e)) {
 		return e;
 	}
 	if (depth > SC_MAX_DEPTH) {
@@ -461,9 +448,7 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 			break;
 		case SC_KIND_FOUND:
 			if (S_ISDIR(pe->r.st.st_mode)) {
-				if (!sc_restamp_child(e, pe, plen)) {
-					sc_fill_child(c, e, pe, plen);
-				}
+				sc_fill_child(c, e, pe, plen);
 			} else {
 				sc_inherit(&e->r, &pe->r, SC_KIND_MISSING, ENOTDIR);
 			}
