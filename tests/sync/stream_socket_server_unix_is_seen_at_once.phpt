@@ -2,6 +2,12 @@
 sync: the socket file stream_socket_server() binds at a unix:// address is seen at once under every spelling
 --DESCRIPTION--
 stream_socket_server() is a function intercept: bind() makes a file.
+A unix socket's path is at most 107 bytes and the ".." spelling names the
+test's directory twice: the directory is made under /tmp, whatever
+directory the suite's TMPDIR names (a checkout's build directory can be
+deep).
+--ENV--
+TMPDIR=/tmp
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0
