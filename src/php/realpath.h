@@ -1,6 +1,8 @@
 /*
- * statcache: PHP's realpath cache, filled from the stat cache (see
- * src/php/realpath.c).
+ * statcache: PHP's realpath cache, filled from the stat cache: the replay
+ * of PHP's walk and realpath() (src/php/realpath.c), the opens and ZTS's
+ * stat() and access() it serves (src/php/realpath_open.c), on PHP's
+ * realpath cache as src/php/realpath_cache.c reads and writes it.
  */
 #ifndef STATCACHE_REALPATH_H
 #define STATCACHE_REALPATH_H
@@ -8,31 +10,7 @@
 #include <stddef.h>
 #include "core/rpwalk.h"
 #include "engine/lookup.h"
-
-/* realpath_cache_key() of zend_virtual_cwd.c (not Windows): FNV-1 over
- * the bytes as char, as PHP computes it, or PHP's lookup misses; h is the
- * state after the bytes before path (SC_RP_KEY_INIT at the start), so a
- * key of prefix + name continues from the prefix's state. */
-#define SC_RP_KEY_INIT Z_UL(2166136261)
-static zend_always_inline zend_ulong sc_rp_key_more(zend_ulong h, const char *path, size_t len)
-{
-	const char *e = path + len;
-	for (; path + 4 <= e; path += 4) {
-		h = (h * Z_UL(16777619)) ^ path[0];
-		h = (h * Z_UL(16777619)) ^ path[1];
-		h = (h * Z_UL(16777619)) ^ path[2];
-		h = (h * Z_UL(16777619)) ^ path[3];
-	}
-	for (; path < e; path++) {
-		h = (h * Z_UL(16777619)) ^ *path;
-	}
-	return h;
-}
-
-/* PHP's realpath_cache_lookup(path, len, t), key being PHP's key of path
- * (sc_rp_key_more()): the same chain walk, dropping the expired entries it
- * meets as PHP's does; true when the cache holds path. */
-bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t);
+#include "php/realpath_cache.h"
 
 /* Before PHP's own walk of an absolute name (mode: SC_RP_FILEPATH for
  * expand_filepath(), SC_RP_REALPATH for tsrm_realpath()): leaves in PHP's
@@ -41,11 +19,6 @@ bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t);
  * resolves to); 0: PHP's walk fails (SC_RP_REALPATH: no such path);
  * -1: not done (PHP walks as always). */
 int sc_realpath_fill(const char *path, size_t len, int mode, char *resolved);
-
-/* realpath_cache_lookup(path, len, time(NULL)) != NULL, with its side
- * effects (the expired entries met dropped), PHP's key of a spelling
- * hashed before taken from this thread's memo. */
-bool sc_rp_cache_holds(const char *path, size_t len);
 
 /* The same fill, and its result handed on so that PHP does not walk its
  * realpath cache again: 1 when resolved (SC_RP_MAX bytes; its length in
@@ -65,7 +38,7 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved);
 
 /* stat() and access() of an absolute name as PHP makes them where its
  * virtual CWD resolves the name through PHP's realpath cache first (ZTS,
- * src/php/realpath.c): false when the caller's own lookup answers as
+ * src/php/realpath_open.c): false when the caller's own lookup answers as
  * PHP would; true when *out does (NULL: PHP's own call answers).
  * basedir_checked: PHP's call made its open_basedir checks already. */
 #ifdef VIRTUAL_DIR
@@ -91,15 +64,16 @@ enum {
 };
 
 /* A read-only open of filename by the plain wrapper's opener (options:
- * its options), before PHP's _php_stream_fopen(): fails without a syscall
- * when the name expand_filepath() gives is known missing, after PHP's own
- * open_basedir check and with PHP's realpath cache left as that
- * expand_filepath() leaves it (a relative name is joined to the working
- * directory as PHP joins it: getcwd() in NTS).  SC_OPEN_HANDED: resolved
- * (SC_RP_MAX bytes) holds what that expand_filepath() would give, taken
- * from the entry of PHP's realpath cache the fill found or wrote for the
- * whole spelling, as sc_realpath_handoff() hands it on (never under
- * open_basedir, never with realpath_cache_size=0). */
+ * its options; src/php/realpath_open.c), before PHP's _php_stream_fopen():
+ * fails without a syscall when the name expand_filepath() gives is known
+ * missing, after PHP's own open_basedir check and with PHP's realpath
+ * cache left as that expand_filepath() leaves it (a relative name is
+ * joined to the working directory as PHP joins it: getcwd() in NTS).
+ * SC_OPEN_HANDED: resolved (SC_RP_MAX bytes) holds what that
+ * expand_filepath() would give, taken from the entry of PHP's realpath
+ * cache the fill found or wrote for the whole spelling, as
+ * sc_realpath_handoff() hands it on (never under open_basedir, never with
+ * realpath_cache_size=0). */
 int sc_open_fails(const char *filename, int options, int *err, char *resolved);
 
 #endif
