@@ -22,7 +22,7 @@ typedef struct sc_cache sc_cache;
 typedef struct sc_listings sc_listings;
 
 /* PHP's realpath-cache key of a spelling the realpath replay hashed
- * (src/php/realpath.c): a function of its bytes alone, so never stale.
+ * (src/php/realpath_cache.c): a function of its bytes alone, so never stale.
  * Two slots per pair of our table hash's low bits; len 0: empty. */
 # define SC_RP_MEMO_SLOTS 512
 # define SC_RP_MEMO_LEN 136
@@ -79,7 +79,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */
-	sc_rp_memo rp_memo[SC_RP_MEMO_SLOTS]; /* src/php/realpath.c: PHP's keys of spellings hashed */
+	sc_rp_memo rp_memo[SC_RP_MEMO_SLOTS]; /* src/php/realpath_cache.c: PHP's keys of spellings hashed */
 #endif
 ZEND_END_MODULE_GLOBALS(statcache)
 
