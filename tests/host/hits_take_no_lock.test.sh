@@ -25,8 +25,19 @@ futexes() {
   awk '$NF == "futex" { print $(NF-1); found=1 } END { if (!found) print 0 }' "$log"
   rm -f "$log"
 }
+# The fewest of three runs: a loaded machine adds contended futexes of the
+# host's own (thread start and join, glibc's internals) to a run now and
+# then, while a lock taken per hit would contend in every run, by thousands.
+fewest() {
+  local best='' v
+  for _ in 1 2 3; do
+    v=$(futexes "$1")
+    if [[ -z $best ]] || ((v < best)); then best=$v; fi
+  done
+  echo "$best"
+}
 l1=$(locks 1000) l2=$(locks 25000)
-f1=$(futexes 1000) f2=$(futexes 25000)
+f1=$(fewest 1000) f2=$(fewest 25000)
 echo "   locks by statcache.so: $l1 with 4x1,000 hits, $l2 with 4x25,000 hits; futex calls: $f1, $f2"
 # Thread registration takes the registry lock once per thread start and end;
 # the count must be the same whatever the number of hits.  futex calls
