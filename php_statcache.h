@@ -53,6 +53,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	zend_long max_staleness_ms;
 	zend_long verify_rate;
 	zend_long max_listing_bytes;   /* per thread: remembered directory listings */
+	zend_long watcher;             /* SYSTEM: statcache.watcher, SC_INI_WATCHER_* (src/php/ini.h) */
 	/* runtime state of this thread */
 	bool active;             /* this request answers from the cache */
 	uint32_t bypass_depth;   /* >0: PHP's own call is running (fileatime) */

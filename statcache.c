@@ -115,6 +115,7 @@ static PHP_MINIT_FUNCTION(statcache)
 			.shared = SCG(shared),
 			.test_watcher = SCG(test_watcher),
 			.test_untrusted = SCG(test_untrusted),
+			.watcher = sc_ini_watcher_thread() ? SC_WATCHER_THREAD : SC_WATCHER_LOOKUP,
 		};
 		if (!s.shared) {
 			/* one process: the table only needs to spread this process's watches */
@@ -300,6 +301,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "watches", sc_watcher_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
+		add_assoc_string(rv, "watcher", (char *) sc_watcher_kind_name());
 		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());
 		add_assoc_string(rv, "staleness_clock", (char *) sc_staleness_clock());
 	}
@@ -311,6 +313,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "overflows", 0);
 	add_assoc_long(rv, "link_drops", 0);
 	add_assoc_long(rv, "watches", 0);
+	add_assoc_string(rv, "watcher", "lookup");
 	add_assoc_string(rv, "staleness_clock", "none");
 #endif
 #define SC_ADD_KEY(name) add_assoc_long(rv, #name, (zend_long) t.name);
@@ -414,6 +417,7 @@ static PHP_MINFO_FUNCTION(statcache)
 	statcache_opcache_info();
 #if STATCACHE_HAVE_CACHE
 	SC_ROW("Watches", (uint64_t) sc_watcher_watch_count());
+	php_info_print_table_row(2, "Watcher", sc_watcher_kind_name());
 	if (sc_the_proc.gen) {
 		SC_ROW("Drains", atomic_load(&sc_the_proc.gen->drains));
 		SC_ROW("Events", atomic_load(&sc_the_proc.gen->events));

@@ -36,7 +36,6 @@ sc_proc sc_the_proc = { .ifd = -1, .epfd = -1, .stopfd = -1, .mount_watch_fd = -
  * flag rather than a mutex so that a fork()ed child, which may inherit it
  * held by a thread that does not exist there, can simply reset it. */
 static atomic_flag sc_start_lock = ATOMIC_FLAG_INIT;
-static int32_t sc_pid;
 
 static void sc_lock(void)
 {
@@ -69,7 +68,7 @@ static void sc_atfork_child(void)
 
 	atomic_flag_clear_explicit(&sc_start_lock, memory_order_relaxed);
 	sc_wd_after_fork(); /* its lock may have been held by a thread that is gone */
-	sc_pid = (int32_t) getpid();
+	p->pid = (int32_t) getpid();
 	p->thread_running = 0;
 	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed); /* the parent's drains are not ours */
 	sc_close(&p->epfd);
@@ -145,6 +144,15 @@ static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed);
 }
 
+/* This process's mount namespace (the inode of /proc/self/ns/mnt; 0 when
+ * it cannot be told): whether a sibling's drain read the same mount table. */
+static uint64_t sc_mount_ns(void)
+{
+	struct stat st;
+
+	return stat("/proc/self/ns/mnt", &st) == 0 ? (uint64_t) st.st_ino : 0;
+}
+
 int sc_watcher_startup(const sc_proc_settings *s)
 {
 	sc_proc *p = &sc_the_proc;
@@ -153,7 +161,13 @@ int sc_watcher_startup(const sc_proc_settings *s)
 	memset(p, 0, sizeof(*p));
 	p->ifd = p->epfd = p->stopfd = p->mount_watch_fd = p->mount_drain_fd = -1;
 	p->set = *s;
-	sc_pid = (int32_t) getpid();
+	if (p->set.watcher == SC_WATCHER_LOOKUP && p->set.max_staleness_ms == 0) {
+		/* no bound, no drain by age: only a watcher would ever notice
+		 * another process's change (the PHP layer has said so) */
+		p->set.watcher = SC_WATCHER_THREAD;
+	}
+	p->pid = (int32_t) getpid();
+	p->mount_ns = sc_mount_ns();
 	atomic_flag_clear(&sc_start_lock);
 	sc_register_atfork();
 
@@ -218,6 +232,7 @@ int sc_watcher_share(uint32_t slots)
 	p->gen = r.gen;
 	p->ifd = fd;
 	p->ifd_inherited = 1;
+	p->mount_ns = sc_mount_ns(); /* the workers' drains stand in for each other's */
 	p->set.shared = 1;
 	p->set.slots = slots;
 	sc_unlock();
@@ -344,6 +359,22 @@ static int sc_start_watcher_locked(sc_proc *p)
 	return 0;
 }
 
+/* The watcher this process runs.  LOOKUP trusts the drains by the bound:
+ * in shared mode any worker's drain stands in for this one's, which holds
+ * for the mount table only when that worker read the same one (the
+ * master's namespace, recorded at startup); a worker elsewhere (or where
+ * it cannot be told) runs the thread, which watches its own. */
+static sc_watcher_kind sc_watcher_kind_here(const sc_proc *p)
+{
+	uint64_t ns;
+
+	if (p->set.watcher != SC_WATCHER_LOOKUP || !p->region.shared) {
+		return p->set.watcher;
+	}
+	ns = sc_mount_ns();
+	return ns != 0 && ns == p->mount_ns ? SC_WATCHER_LOOKUP : SC_WATCHER_THREAD;
+}
+
 int sc_watcher_start_slow(void)
 {
 	sc_proc *p = &sc_the_proc;
@@ -372,7 +403,7 @@ int sc_watcher_start_slow(void)
 			sc_unlock();
 			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
 				"in process %d (raise fs.inotify.max_user_instances, or ulimit -n)",
-				strerror(p->errno_at_failure), (int) sc_pid);
+				strerror(p->errno_at_failure), (int) p->pid);
 			return -1;
 		}
 	}
@@ -388,13 +419,18 @@ int sc_watcher_start_slow(void)
 		atomic_store(&p->state, SC_PROC_FAILED);
 		sc_unlock();
 		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: cannot open /proc/self/mountinfo: %s; the cache "
-			"is off in process %d", strerror(p->errno_at_failure), (int) sc_pid);
+			"is off in process %d", strerror(p->errno_at_failure), (int) p->pid);
 		return -1;
 	}
-	p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
-	rc = sc_start_watcher_locked(p);
+	if (sc_watcher_kind_here(p) == SC_WATCHER_THREAD) {
+		p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+		rc = sc_start_watcher_locked(p);
+	} else {
+		rc = 0; /* no thread: the drains by the bound poll the queue and mount_drain_fd */
+	}
 	sc_watcher_set_staleness(p, p->set.max_staleness_ms);
-	if (rc == 0 && p->mount_watch_fd < 0 && (p->set.max_staleness_ms == 0 || p->set.max_staleness_ms > 1)) {
+	if (p->thread_running && p->mount_watch_fd < 0
+			&& (p->set.max_staleness_ms == 0 || p->set.max_staleness_ms > 1)) {
 		/* the watcher cannot see mount changes: drains (which poll the
 		 * mount table) come at least every millisecond instead */
 		sc_watcher_set_staleness(p, 1);
@@ -409,156 +445,6 @@ int sc_watcher_start_slow(void)
 	atomic_store_explicit(&p->state, SC_PROC_READY, memory_order_release);
 	sc_unlock();
 	return 0;
-}
-
-/* The largest event read() hands out: the header, a NAME_MAX name, its
- * NUL and the padding to the header's size (NAME_MAX + 1 is a multiple). */
-#define SC_EVENT_MAX (sizeof(struct inotify_event) + NAME_MAX + 1)
-_Static_assert((NAME_MAX + 1) % sizeof(struct inotify_event) == 0, "padded names end at NAME_MAX + 1");
-
-typedef union sc_drain_buf { /* aligned for the events it holds */
-	struct inotify_event ev;
-	char buf[8192];
-} sc_drain_buf;
-
-/* The queue's events into the generation table, until it is empty. */
-static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tally *t, sc_created *created)
-{
-	for (;;) {
-		ssize_t n = read(p->ifd, u->buf, sizeof(u->buf));
-		if (n > 0) {
-			sc_events_apply(g, u->buf, (size_t) n, t, sc_created_note, created);
-			if (sizeof(u->buf) - (size_t) n >= SC_EVENT_MAX) {
-				/* the kernel stops at an empty queue or an event that
-				 * does not fit: room for the largest means empty (no
-				 * read() to hear EAGAIN; later events are after this
-				 * drain began, as after an EAGAIN) */
-				return;
-			}
-			continue;
-		}
-		if (n < 0 && errno == EINTR) {
-			continue;
-		}
-		if (n < 0 && errno != EAGAIN) {
-			/* cannot tell what we missed */
-			sc_gen_bump_epoch(g);
-		}
-		return;
-	}
-}
-
-int sc_watcher_drain(void)
-{
-	sc_proc *p = &sc_the_proc;
-	sc_gen *g = p->gen;
-	sc_drain_buf u;
-	sc_event_tally t = { 0 };
-	sc_created created;
-	uint32_t odd = sc_gen_drain_begin(g, sc_pid);
-
-	if (!odd) {
-		sc_gen_drain_wait(g, p->region.shared ? sc_shared_alive : NULL);
-		return 0;
-	}
-	sc_created_init(&created);
-	/* One poll() of the queue (read only when it holds events) and the
-	 * mount table; what comes after it came after this drain began.  A
-	 * failed poll() reads the queue anyway (the mount table unasked, as
-	 * when its own poll() failed). */
-	{
-		struct pollfd pfd[2];
-		nfds_t nfd = 0, qi = 2, mi = 2;
-		int ready = 0;
-
-		if (p->ifd >= 0) {
-			pfd[nfd] = (struct pollfd) { .fd = p->ifd, .events = POLLIN };
-			qi = nfd++;
-		}
-		if (p->mount_drain_fd >= 0) {
-			pfd[nfd] = (struct pollfd) { .fd = p->mount_drain_fd, .events = POLLPRI };
-			mi = nfd++;
-		}
-		if (nfd) {
-			do {
-				ready = poll(pfd, nfd, 0);
-			} while (ready < 0 && errno == EINTR);
-		}
-		if (qi < nfd && (ready < 0 || pfd[qi].revents)) {
-			sc_drain_queue(p, g, &u, &t, &created);
-		}
-		if (mi < nfd && ready > 0 && (pfd[mi].revents & (POLLPRI | POLLERR))) {
-			sc_gen_bump_epoch(g);
-		}
-	}
-	if (created.n || created.overflow) {
-		sc_wd_check_created(g, &created, p->region.shared);
-	}
-	if (t.events) {
-		atomic_fetch_add_explicit(&g->events, t.events, memory_order_relaxed);
-	}
-	if (t.overflows) {
-		atomic_fetch_add_explicit(&g->overflows, t.overflows, memory_order_relaxed);
-		atomic_fetch_add_explicit(&g->flushes, t.overflows, memory_order_relaxed);
-	}
-	if (p->stale_max_ms && atomic_load_explicit(&p->stale_calibrating, memory_order_relaxed)) {
-		/* still holding the drain: one calibration at a time, until one
-		 * is taken (exact to 0.2 %, the bound 1 % short: no clock reads
-		 * for it on later drains) or the counter cannot be trusted.
-		 * relaxed: drainers write it, one at a time; a hit that reads
-		 * the older value (or the clock's) drains no later either */
-		uint64_t ticks = sc_stale_ticks(p->stale_max_ms);
-		if (ticks == UINT64_MAX) {
-			/* the counter cannot be trusted: the clock stays (relaxed: see sc_proc_stale()) */
-			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
-		} else if (ticks && ticks < (uint64_t) SC_STALE_NEVER) {
-			atomic_store_explicit(&p->stale_ticks, (int64_t) ticks, memory_order_relaxed);
-			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
-		}
-	}
-	sc_gen_drain_end(g, odd, sc_now_ms());
-	return 1;
-}
-
-void sc_watcher_drain_pending(void)
-{
-	sc_gen *g = sc_the_proc.gen;
-	/* Each round either drains (clearing pending before reading, so every
-	 * sync point that set it before is covered) or waits for another
-	 * thread's drain, after which pending is looked at again. */
-	while (sc_gen_needs_sync(g)) {
-		if (sc_watcher_drain()) {
-			return;
-		}
-	}
-}
-
-void sc_watcher_flush(int clear_watches)
-{
-	sc_proc *p = &sc_the_proc;
-	sc_gen *g = p->gen;
-
-	if (!g) {
-		return;
-	}
-	sc_gen_bump_epoch(g);
-	atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
-	if (clear_watches && p->ifd >= 0) {
-		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
-		/* claim (base, hi]: a concurrent flusher takes the rest */
-		if (hi > base && atomic_compare_exchange_strong(&g->wd_base, &base, hi)) {
-			/* every watch at or below hi goes: none of them is live, and
-			 * their IN_IGNORED (below the new base) are not counted */
-			atomic_store_explicit(&g->watches_gone, 0, memory_order_relaxed);
-			for (int32_t wd = base + 1; wd <= hi; wd++) {
-				inotify_rm_watch(p->ifd, wd);
-			}
-			sc_wd_forget(base + 1, hi);
-		}
-		/* Again after the sweep: a fill that found one of the removed
-		 * watches still in place recorded an epoch from before this. */
-		sc_gen_bump_epoch(g);
-	}
 }
 
 /* Live watches since the last flush: handed out (wd numbers only grow)
@@ -624,6 +510,18 @@ const char *sc_staleness_clock(void)
 		return "ticks";
 	}
 	return atomic_load_explicit(&((sc_proc *) p)->stale_calibrating, memory_order_relaxed) ? "calibrating" : "clock";
+}
+
+const char *sc_watcher_kind_name(void)
+{
+	const sc_proc *p = &sc_the_proc;
+
+	/* acquire: pairs with the release that publishes a started machine,
+	 * after thread_running was written */
+	if (atomic_load_explicit(&((sc_proc *) p)->state, memory_order_acquire) == SC_PROC_READY) {
+		return p->thread_running ? "thread" : "lookup";
+	}
+	return p->gen && p->set.watcher == SC_WATCHER_THREAD ? "thread" : "lookup";
 }
 
 int sc_watcher_watch_count(void)

@@ -2,10 +2,11 @@
  * statcache: the process-wide invalidation machine.
  *
  * One inotify instance (private, or inherited from the master in shared
- * mode), one watcher thread that blocks in epoll_wait() and only sets the
- * table's pending flag, and the drain that applies queued events to the
- * generation table.  Everything here is shared by every PHP thread of the
- * process; the per-thread results live in src/engine/resolve.h.
+ * mode), with statcache.watcher=thread one watcher thread that blocks in
+ * epoll_wait() and only sets the table's pending flag, and the drain
+ * (statcache_drain.c) that applies queued events to the generation table.
+ * Everything here is shared by every PHP thread of the process; the
+ * per-thread results live in src/engine/resolve.h.
  */
 #ifndef STATCACHE_WATCHER_H
 #define STATCACHE_WATCHER_H
@@ -23,6 +24,18 @@ typedef enum {
 	SC_PROC_FAILED       /* no inotify here: the cache stays off in this process */
 } sc_proc_state;
 
+/* Who notices another process's change (statcache.watcher, resolved at
+ * MINIT).  THREAD: a watcher thread wakes on the queue and the mount table
+ * and sets the pending flag, so the next lookup drains.  LOOKUP: no thread
+ * (glibc keeps its single-threaded paths); a lookup drains when the last
+ * drain is older than max_staleness_ms, and that drain polls the queue
+ * and the mount table.  LOOKUP needs a bound: sc_watcher_startup() turns
+ * it into THREAD with max_staleness_ms=0. */
+typedef enum {
+	SC_WATCHER_THREAD = 0,
+	SC_WATCHER_LOOKUP
+} sc_watcher_kind;
+
 typedef struct sc_proc_settings {
 	uint32_t slots;
 	uint32_t max_watches;
@@ -30,6 +43,7 @@ typedef struct sc_proc_settings {
 	int shared;
 	int test_watcher;          /* 0: the watcher never sets the flag (tests) */
 	int test_untrusted;        /* every file system is untrusted (tests) */
+	sc_watcher_kind watcher;
 } sc_proc_settings;
 
 typedef struct sc_proc {
@@ -53,8 +67,11 @@ typedef struct sc_proc {
 	int ifd_inherited;         /* shared mode: created by the master, not ours to close */
 	int epfd;                  /* watcher's epoll set */
 	int stopfd;                /* eventfd that ends the watcher */
-	int mount_watch_fd;        /* /proc/self/mountinfo in the epoll set */
-	int mount_drain_fd;        /* polled by drains: mounts by a child we waited for */
+	int mount_watch_fd;        /* /proc/self/mountinfo in the epoll set (THREAD only) */
+	int mount_drain_fd;        /* polled by drains: mounts by a child we waited for, and
+	                            * (LOOKUP) every other process's */
+	int32_t pid;               /* this process (a drainer's mark in the table) */
+	uint64_t mount_ns;         /* inode of /proc/self/ns/mnt at startup (0: unknown) */
 	pthread_t thread;
 	int thread_running;
 	int errno_at_failure;
@@ -99,6 +116,7 @@ int sc_watcher_share(uint32_t slots);
 
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
 int sc_watcher_add_watch(const char *dir);
+/* The drain, the pending loop and the flush: statcache_drain.c. */
 /* Reads and applies every queued event, or waits for the drain in
  * progress; returns 1 if it drained itself. */
 int sc_watcher_drain(void);
@@ -213,6 +231,11 @@ SC_ALWAYS_INLINE void sc_watcher_sync(void)
  * "clock" (the counter cannot be trusted here), "none" (no bound, or no
  * process machine yet). */
 const char *sc_staleness_clock(void);
+
+/* Who notices other processes' changes in this process, for
+ * statcache_stats()'s "watcher": "thread" (a watcher thread runs, or will
+ * at the first lookup), "lookup" (none: drains by the staleness bound). */
+const char *sc_watcher_kind_name(void);
 
 /* Live watches (statcache_stats()'s "watches", statcache.max_watches). */
 int sc_watcher_watch_count(void);

@@ -173,6 +173,64 @@ static ZEND_INI_MH(OnUpdateScEnable)
 	return SUCCESS;
 }
 
+#define SC_WATCHER_SPELLINGS "auto, thread or lookup"
+
+/* statcache.watcher: auto, thread or lookup (any case).  An empty value is
+ * refused with its likely cause: PHP's INI parser reads an unquoted none,
+ * off or no as "" (so "none" could not name the mode without a thread). */
+static ZEND_INI_MH(OnUpdateScWatcher)
+{
+	zend_long *p = (zend_long *) ZEND_INI_GET_ADDR();
+
+	if (new_value && zend_string_equals_literal_ci(new_value, "auto")) {
+		*p = SC_INI_WATCHER_AUTO;
+	} else if (new_value && zend_string_equals_literal_ci(new_value, "thread")) {
+		*p = SC_INI_WATCHER_THREAD;
+	} else if (new_value && zend_string_equals_literal_ci(new_value, "lookup")) {
+		*p = SC_INI_WATCHER_LOOKUP;
+	} else {
+		sc_ini_refused(entry, new_value, stage, new_value && ZSTR_LEN(new_value)
+			? SC_WATCHER_SPELLINGS
+			: SC_WATCHER_SPELLINGS " (an unquoted none, off or no in an INI file reads as empty)");
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/* A startup warning about settings that are each valid but do not go
+ * together: said as sc_ini_refused() says a refusal at startup. */
+static void sc_ini_startup_warning(const char *msg)
+{
+	php_error_docref(NULL, E_WARNING, "%s", msg);
+	if (!sc_php_logged_startup_warning()) {
+		sc_startup_log("statcache: %s", msg);
+	}
+}
+
+bool sc_ini_watcher_thread(void)
+{
+	switch (SCG(watcher)) {
+	case SC_INI_WATCHER_THREAD:
+		return true;
+	case SC_INI_WATCHER_LOOKUP:
+		if (SCG(max_staleness_ms) > 0) {
+			return false;
+		}
+		/* no bound: no lookup would drain by age, so nothing but a watcher
+		 * would ever show another process's change */
+		sc_ini_startup_warning("statcache.watcher=lookup needs statcache.max_staleness_ms above 0 "
+			"(without a bound only the watcher thread sees other processes' changes); "
+			"using the watcher thread");
+		return true;
+	default:
+#ifdef ZTS
+		return true;  /* multi-threaded anyway: the thread costs glibc nothing more */
+#else
+		return SCG(max_staleness_ms) == 0; /* no bound: the watcher is the only notice */
+#endif
+	}
+}
+
 #ifdef ZTS
 # define SC_GLOBALS_PTR ((void *) &statcache_globals_id)
 #else
@@ -200,6 +258,10 @@ PHP_INI_BEGIN()
 	/* per thread; 0: directory listings are not remembered */
 	ZEND_INI_ENTRY3("statcache.max_listing_bytes", "4194304", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_listing_bytes), SC_GLOBALS_PTR, (void *) &sc_range_listing_bytes)
+	/* who notices another process's change: a watcher thread, or lookups
+	 * by the staleness bound (statcache_watcher.h, sc_watcher_kind) */
+	ZEND_INI_ENTRY2("statcache.watcher", "auto", PHP_INI_SYSTEM, OnUpdateScWatcher,
+		SC_GLOBAL_OFFSET(watcher), SC_GLOBALS_PTR)
 	STD_PHP_INI_BOOLEAN("statcache.opcache_invalidate", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		opcache_invalidate, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateScBool,

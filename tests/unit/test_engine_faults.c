@@ -386,6 +386,73 @@ static void a_failing_epoll_wait_leaves_answers_exact(void **state)
 	armed = F_NONE;
 }
 
+/* statcache.watcher=lookup: no thread and no epoll set are ever made
+ * (pthread_create is counted, never failed), the
+ * watcher never wakes, and a lookup made more than the bound after
+ * another process's change (the child has exited: its change is in the
+ * queue) answers it, through the drain by the bound alone. */
+static void lookup_mode_starts_no_thread_and_keeps_the_bound(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char cmd[256];
+
+	s.watcher = SC_WATCHER_LOOKUP;
+	s.max_staleness_ms = 5;
+	sc_log_reset();
+	fx_log_lines = 0;
+	fx_last_log[0] = '\0';
+	arm(F_THREAD, 1L << 40, 0);
+	assert_int_equal(sc_watcher_startup(&s), 0);
+	f->c = sc_cache_new(65536, 0);
+	assert_non_null(f->c);
+	assert_int_equal(check_all(f), (int) NPATHS);
+	for (int round = 0; round < 3; round++) {
+		snprintf(cmd, sizeof(cmd), "echo other-process >> '%s'", P(f, "d/b.php"));
+		fx_sh(cmd);
+		fx_nap_ms(6);   /* past the bound: whatever the last drain was, this lookup drains */
+		assert_same_as_lstat(lk(f, P(f, "d/b.php")), P(f, "d/b.php"));
+	}
+	workload(f);
+	armed = F_NONE;
+	assert_int_equal(calls, 0);
+	assert_int_equal(sc_the_proc.thread_running, 0);
+	assert_int_equal(sc_the_proc.epfd, -1);
+	assert_int_equal(sc_the_proc.mount_watch_fd, -1);
+	assert_true(sc_the_proc.mount_drain_fd >= 0);  /* the drains' notice of mounts */
+	assert_int_equal(atomic_load(&sc_the_proc.watcher_wakeups), 0);
+	assert_true(atomic_load(&sc_the_proc.gen->events) > 0);
+	assert_string_equal(sc_watcher_kind_name(), "lookup");
+	if (fx_log_lines) {
+		fail_msg("nothing degraded, yet a log line: %s", fx_last_log);
+	}
+	sc_cache_delete(f->c);
+	f->c = NULL;
+	sc_watcher_shutdown();
+}
+
+/* statcache.watcher=lookup without a bound would never see another
+ * process's change: the machine runs the thread instead. */
+static void lookup_mode_without_a_bound_runs_the_thread(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+
+	s.watcher = SC_WATCHER_LOOKUP;
+	s.max_staleness_ms = 0;
+	assert_int_equal(sc_watcher_startup(&s), 0);
+	assert_int_equal(sc_the_proc.set.watcher, SC_WATCHER_THREAD);
+	f->c = sc_cache_new(65536, 0);
+	assert_non_null(f->c);
+	assert_int_equal(check_all(f), (int) NPATHS);
+	assert_int_equal(sc_the_proc.thread_running, 1);
+	assert_string_equal(sc_watcher_kind_name(), "thread");
+	workload(f);
+	sc_cache_delete(f->c);
+	f->c = NULL;
+	sc_watcher_shutdown();
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -400,6 +467,8 @@ int main(void)
 		T(a_failed_epoll_ctl_of_the_stop_fd_means_no_watcher),
 		T(no_thread_means_no_watcher),
 		T(a_failing_epoll_wait_leaves_answers_exact),
+		T(lookup_mode_starts_no_thread_and_keeps_the_bound),
+		T(lookup_mode_without_a_bound_runs_the_thread),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,169 @@
+/*
+ * statcache: the drain (see statcache_watcher.h): the queued events and
+ * the mount table's notice applied to the generation table, the staleness
+ * bound's tick calibration, and the flush.  Called by lookups, sync
+ * points and the watch cap, never by the watcher thread (which only sets
+ * the pending flag): the same with statcache.watcher=thread and lookup.
+ */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+#include "statcache_watcher.h"
+#include "core/events.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdint.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+/* The largest event read() hands out: the header, a NAME_MAX name, its
+ * NUL and the padding to the header's size (NAME_MAX + 1 is a multiple). */
+#define SC_EVENT_MAX (sizeof(struct inotify_event) + NAME_MAX + 1)
+_Static_assert((NAME_MAX + 1) % sizeof(struct inotify_event) == 0, "padded names end at NAME_MAX + 1");
+
+typedef union sc_drain_buf { /* aligned for the events it holds */
+	struct inotify_event ev;
+	char buf[8192];
+} sc_drain_buf;
+
+/* The queue's events into the generation table, until it is empty. */
+static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tally *t, sc_created *created)
+{
+	for (;;) {
+		ssize_t n = read(p->ifd, u->buf, sizeof(u->buf));
+		if (n > 0) {
+			sc_events_apply(g, u->buf, (size_t) n, t, sc_created_note, created);
+			if (sizeof(u->buf) - (size_t) n >= SC_EVENT_MAX) {
+				/* the kernel stops at an empty queue or an event that
+				 * does not fit: room for the largest means empty (no
+				 * read() to hear EAGAIN; later events are after this
+				 * drain began, as after an EAGAIN) */
+				return;
+			}
+			continue;
+		}
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0 && errno != EAGAIN) {
+			/* cannot tell what we missed */
+			sc_gen_bump_epoch(g);
+		}
+		return;
+	}
+}
+
+int sc_watcher_drain(void)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+	sc_drain_buf u;
+	sc_event_tally t = { 0 };
+	sc_created created;
+	uint32_t odd = sc_gen_drain_begin(g, p->pid);
+
+	if (!odd) {
+		sc_gen_drain_wait(g, p->region.shared ? sc_shared_alive : NULL);
+		return 0;
+	}
+	sc_created_init(&created);
+	/* One poll() of the queue (read only when it holds events) and the
+	 * mount table; what comes after it came after this drain began.  A
+	 * failed poll() reads the queue anyway (the mount table unasked, as
+	 * when its own poll() failed). */
+	{
+		struct pollfd pfd[2];
+		nfds_t nfd = 0, qi = 2, mi = 2;
+		int ready = 0;
+
+		if (p->ifd >= 0) {
+			pfd[nfd] = (struct pollfd) { .fd = p->ifd, .events = POLLIN };
+			qi = nfd++;
+		}
+		if (p->mount_drain_fd >= 0) {
+			pfd[nfd] = (struct pollfd) { .fd = p->mount_drain_fd, .events = POLLPRI };
+			mi = nfd++;
+		}
+		if (nfd) {
+			do {
+				ready = poll(pfd, nfd, 0);
+			} while (ready < 0 && errno == EINTR);
+		}
+		if (qi < nfd && (ready < 0 || pfd[qi].revents)) {
+			sc_drain_queue(p, g, &u, &t, &created);
+		}
+		if (mi < nfd && ready > 0 && (pfd[mi].revents & (POLLPRI | POLLERR))) {
+			sc_gen_bump_epoch(g);
+		}
+	}
+	if (created.n || created.overflow) {
+		sc_wd_check_created(g, &created, p->region.shared);
+	}
+	if (t.events) {
+		atomic_fetch_add_explicit(&g->events, t.events, memory_order_relaxed);
+	}
+	if (t.overflows) {
+		atomic_fetch_add_explicit(&g->overflows, t.overflows, memory_order_relaxed);
+		atomic_fetch_add_explicit(&g->flushes, t.overflows, memory_order_relaxed);
+	}
+	if (p->stale_max_ms && atomic_load_explicit(&p->stale_calibrating, memory_order_relaxed)) {
+		/* still holding the drain: one calibration at a time, until one
+		 * is taken (exact to 0.2 %, the bound 1 % short: no clock reads
+		 * for it on later drains) or the counter cannot be trusted.
+		 * relaxed: drainers write it, one at a time; a hit that reads
+		 * the older value (or the clock's) drains no later either */
+		uint64_t ticks = sc_stale_ticks(p->stale_max_ms);
+		if (ticks == UINT64_MAX) {
+			/* the counter cannot be trusted: the clock stays (relaxed: see sc_proc_stale()) */
+			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
+		} else if (ticks && ticks < (uint64_t) SC_STALE_NEVER) {
+			atomic_store_explicit(&p->stale_ticks, (int64_t) ticks, memory_order_relaxed);
+			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
+		}
+	}
+	sc_gen_drain_end(g, odd, sc_now_ms());
+	return 1;
+}
+
+void sc_watcher_drain_pending(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	/* Each round either drains (clearing pending before reading, so every
+	 * sync point that set it before is covered) or waits for another
+	 * thread's drain, after which pending is looked at again. */
+	while (sc_gen_needs_sync(g)) {
+		if (sc_watcher_drain()) {
+			return;
+		}
+	}
+}
+
+void sc_watcher_flush(int clear_watches)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+
+	if (!g) {
+		return;
+	}
+	sc_gen_bump_epoch(g);
+	atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
+	if (clear_watches && p->ifd >= 0) {
+		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
+		/* claim (base, hi]: a concurrent flusher takes the rest */
+		if (hi > base && atomic_compare_exchange_strong(&g->wd_base, &base, hi)) {
+			/* every watch at or below hi goes: none of them is live, and
+			 * their IN_IGNORED (below the new base) are not counted */
+			atomic_store_explicit(&g->watches_gone, 0, memory_order_relaxed);
+			for (int32_t wd = base + 1; wd <= hi; wd++) {
+				inotify_rm_watch(p->ifd, wd);
+			}
+			sc_wd_forget(base + 1, hi);
+		}
+		/* Again after the sweep: a fill that found one of the removed
+		 * watches still in place recorded an epoch from before this. */
+		sc_gen_bump_epoch(g);
+	}
+}
