@@ -29,12 +29,15 @@ $cases = [
     ['inotify_init1:1', []],
     /* /proc/self/mountinfo (open): off too, a mount would go unnoticed */
     ['open:1', []],
-    /* the watcher: the cache stays on, lookups drain every millisecond */
-    ['epoll_create1:1', []],
-    ['eventfd:1', []],
-    ['epoll_ctl:1', []],
-    ['epoll_ctl:2', []],
-    ['pthread_create:1', []],
+    /* the watcher thread (statcache.watcher=lookup has none to fail): the
+     * cache stays on, lookups drain every millisecond */
+    ['epoll_create1:1', ['statcache.watcher' => 'thread']],
+    ['eventfd:1', ['statcache.watcher' => 'thread']],
+    ['epoll_ctl:1', ['statcache.watcher' => 'thread']],
+    ['epoll_ctl:2', ['statcache.watcher' => 'thread']],
+    ['pthread_create:1', ['statcache.watcher' => 'thread']],
+    /* ... which lookup never starts: nothing to fail, nothing to say */
+    ['pthread_create:1+', ['statcache.watcher' => 'lookup']],
     /* the watcher's wait, for good: it becomes a 1 ms clock */
     ['epoll_wait:1+', ['statcache.max_staleness_ms' => 0]],
     /* the queue: results are dropped, answers come fresh */
@@ -78,7 +81,7 @@ stderr: failcall: open #1 failed (EMFILE)
 stderr: statcache: cannot open /proc/self/mountinfo: Too many open files; the cache is off in process %d
 faults injected: 1
 exit: 0
-== SC_FAIL=epoll_create1:1
+== SC_FAIL=epoll_create1:1 statcache.watcher=thread
 first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
   php -n: same
 again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
@@ -90,7 +93,7 @@ stderr: failcall: epoll_create1 #1 failed (EMFILE)
 stderr: statcache: no watcher thread (Too many open files); lookups drain the queue themselves every millisecond
 faults injected: 1
 exit: 0
-== SC_FAIL=eventfd:1
+== SC_FAIL=eventfd:1 statcache.watcher=thread
 first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
   php -n: same
 again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
@@ -102,7 +105,7 @@ stderr: failcall: eventfd #1 failed (EMFILE)
 stderr: statcache: no watcher thread (Too many open files); lookups drain the queue themselves every millisecond
 faults injected: 1
 exit: 0
-== SC_FAIL=epoll_ctl:1
+== SC_FAIL=epoll_ctl:1 statcache.watcher=thread
 first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
   php -n: same
 again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
@@ -114,7 +117,7 @@ stderr: failcall: epoll_ctl #1 failed (ENOMEM)
 stderr: statcache: no watcher thread (Cannot allocate memory); lookups drain the queue themselves every millisecond
 faults injected: 1
 exit: 0
-== SC_FAIL=epoll_ctl:2
+== SC_FAIL=epoll_ctl:2 statcache.watcher=thread
 first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
   php -n: same
 again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
@@ -126,7 +129,7 @@ stderr: failcall: epoll_ctl #2 failed (ENOMEM)
 stderr: statcache: no watcher thread (Cannot allocate memory); lookups drain the queue themselves every millisecond
 faults injected: 1
 exit: 0
-== SC_FAIL=pthread_create:1
+== SC_FAIL=pthread_create:1 statcache.watcher=thread
 first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
   php -n: same
 again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
@@ -137,6 +140,16 @@ enabled: true, off_reason: (none), hits: some
 stderr: failcall: pthread_create #1 failed (EAGAIN)
 stderr: statcache: no watcher thread (Resource temporarily unavailable); lookups drain the queue themselves every millisecond
 faults injected: 1
+exit: 0
+== SC_FAIL=pthread_create:1+ statcache.watcher=lookup
+first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
+  php -n: same
+again: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4
+  php -n: same
+changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], missing=file rw- 3, missing/x=missing [6 warnings], dir/../f=file rw- 10
+  php -n: same
+enabled: true, off_reason: (none), hits: some
+faults injected: 0
 exit: 0
 == SC_FAIL=epoll_wait:1+ statcache.max_staleness_ms=0
 first: .=dir rwx, f=file rw- 4, dir=dir rwx, dir/g=file rw- 1, missing=missing [6 warnings], missing/x=missing [6 warnings], dir/../f=file rw- 4

@@ -18,6 +18,10 @@
  *                            through the next; prints a summary line.
  *     warm NAME CHECK        every worker caches DATA/NAME as missing
  *     expect NAME CHECK      every worker's next answers for DATA/NAME are true
+ *     eventually NAME CHECK  DATA/NAME was made outside the pool (no sync
+ *                            point): every worker answers true within 10 s
+ *                            (the staleness bound's drains), and never false
+ *                            again once it said true
  *     stats                  statcache_stats(true) sums every worker
  *     diff SEED N            the differential check (N operations)
  */
@@ -166,6 +170,32 @@ case 'expect': /* NAME CHECK: every worker's next answers for DATA/NAME are true
         pass($check, "every worker answers " . var_export($want, true) . ": $desc");
     } else {
         fail($check, "workers [" . implode(',', $pids) . "], want " . var_export($want, true) . ", got $desc");
+    }
+    break;
+
+case 'eventually': /* NAME CHECK: every worker comes to answer true, and stays there */
+    [$name, $check] = $args;
+    $first = $late = [];
+    $n = 0;
+    $deadline = microtime(true) + 10;
+    while (count($first) < count($pids) && microtime(true) < $deadline) {
+        $r = req(['op' => 'check', 'f' => $name]);
+        $n++;
+        if (isset($r['error'])) {
+            continue;
+        }
+        if ($r['v'] === true) {
+            $first[$r['pid']] ??= $n;
+        } elseif (isset($first[$r['pid']])) {
+            $late[] = "$r[pid] false after true at request $n";
+        }
+    }
+    ksort($first);
+    $desc = "$n requests; first true per worker at request " . json_encode($first);
+    if (array_keys($first) === $pids && !$late) {
+        pass($check, $desc);
+    } else {
+        fail($check, "workers [" . implode(',', $pids) . "]; $desc " . implode('; ', $late));
     }
     break;
 

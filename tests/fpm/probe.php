@@ -50,7 +50,7 @@ switch ($_GET['op'] ?? '') {
         $s = statcache_stats(true);
         $out += ['all' => $s['hits'], 'mine' => statcache_stats()['hits'],
             'mode' => $s['mode'], 'enabled' => $s['enabled'], 'drains' => $s['drains'],
-            'flushes' => $s['flushes']];
+            'flushes' => $s['flushes'], 'watcher' => $s['watcher'] ?? null];
         break;
     case 'do':
         $act = $_GET['act'] ?? '';

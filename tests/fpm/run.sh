@@ -23,6 +23,11 @@
 #      workers, each query compared with a fresh syscall (relative path)
 #   f  reload (SIGUSR2, the master re-execs): a new region, it still works,
 #      no inotify instance leaked
+#   g  the default statcache.watcher (auto: no watcher thread on NTS with
+#      the default bound) and staleness bound, shared: every worker has one
+#      task and says "lookup"; one worker's write is seen at once by the
+#      others; a file made outside the pool is seen by every worker through
+#      the drains of the bound
 #
 # Env: SC_EXT=/abs/statcache.so (default .build/nts/modules/statcache.so,
 #      built with scripts/test.sh --quick build-nts when missing)
@@ -97,18 +102,22 @@ client() { php -n "$here/client.php" "$PORT" "$TMP/data" "$(workers | paste -sd,
 
 # ---- php-fpm -----------------------------------------------------------------------
 
-# fpm_start SHARED DAEMONIZE [EXT]: the pool as www-data on a unix socket;
-# sets FPM_MASTER (from the pid file: with daemonize=yes the process we
-# start exits after forking the master). EXT=none starts it without statcache.
+# fpm_start SHARED DAEMONIZE [EXT [WATCHER]]: the pool as www-data on a unix
+# socket; sets FPM_MASTER (from the pid file: with daemonize=yes the process
+# we start exits after forking the master). EXT=none starts it without
+# statcache. WATCHER=default keeps statcache.watcher, test_watcher and
+# max_staleness_ms at their defaults (else: the watcher silenced, no bound).
 fpm_start() {
-	local shared=$1 daemonize=$2 ext=${3:-statcache}
+	local shared=$1 daemonize=$2 ext=${3:-statcache} watcher=${4:-silenced}
 	{
 		[ "$ext" = none ] || echo "extension=$TMP/statcache.so"
 		echo "zend_extension=opcache"
 		echo "opcache.enable=1"
 		echo "statcache.shared=$shared"
-		echo "statcache.test_watcher=0"
-		echo "statcache.max_staleness_ms=0"
+		if [ "$watcher" != default ]; then
+			echo "statcache.test_watcher=0"
+			echo "statcache.max_staleness_ms=0"
+		fi
 		echo "display_errors=0"
 		echo "log_errors=1"
 		echo "error_log=$TMP/logs/php.log"
@@ -124,11 +133,11 @@ fpm_stop() {
 }
 # Starts the pool or ends the run: SKIP when php-fpm cannot start even
 # without statcache, FAIL when only statcache's presence stops it.
-fpm_start_or_end() { # shared daemonize
-	fpm_start "$@" && return 0
+fpm_start_or_end() { # shared daemonize [watcher]
+	fpm_start "$1" "$2" statcache "${3:-silenced}" && return 0
 	local log; log=$(tail -q -n 3 "$TMP/logs/fpm.log" "$TMP/logs/fpm.out" 2>/dev/null | tr '\n' ' ')
 	fpm_stop
-	if fpm_start "$1" "$2" none; then
+	if fpm_start "$1" "$2" none "${3:-silenced}"; then
 		fpm_stop
 		bad "fpm-starts-with-statcache(shared=$1,daemonize=$2)" "php-fpm starts without statcache but not with it: $log"
 		exit 1
@@ -401,6 +410,35 @@ info "run 3: shared=0 daemonize=no, master $FPM_MASTER, workers $(workers | past
 check_instances b-one-instance-per-worker-when-not-shared 0
 n=$(crashes)
 [ "$n" = 0 ] || bad runs23-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"
+fpm_stop
+
+# ---- run 4: shared, the default watcher and bound: g ------------------------------------
+
+: > "$TMP/logs/fpm.log"
+fpm_start_or_end 1 no default
+info "run 4: shared=1 daemonize=no, statcache.watcher and max_staleness_ms at their defaults, master $FPM_MASTER, workers $(workers | paste -sd,)"
+run_client warm g-outside g-warm
+watcher_of() { # pid: statcache_stats()['watcher'] in that worker (retried until it answers)
+	local r
+	for _ in $(seq 200); do
+		r=$(curl -s -m 10 "http://127.0.0.1:$PORT/probe.php?op=stats&want=$1")
+		[[ $r == *'"skip":true'* ]] || break
+	done
+	sed -n 's/.*"watcher":"\([a-z]*\)".*/\1/p' <<<"$r"
+}
+tasks=$(for p in $(workers); do echo "$p:$(ls "/proc/$p/task" | wc -l):$(watcher_of "$p")"; done | paste -sd' ')
+g_ok=1
+for t in $tasks; do [[ $t == *:1:lookup ]] || g_ok=0; done
+if [ $g_ok = 1 ]; then
+	ok g-one-task-per-worker-no-watcher-thread "pid:tasks:watcher $tasks"
+else
+	bad g-one-task-per-worker-no-watcher-thread "want 1 task and watcher=lookup per worker; pid:tasks:watcher $tasks"
+fi
+run_client visible g-lookup
+touch "$TMP/data/g-outside" && chmod 666 "$TMP/data/g-outside"
+run_client eventually g-outside g-outside-write-seen-by-every-worker
+n=$(crashes)
+[ "$n" = 0 ] || bad run4-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"
 fpm_stop
 
 echo "fpm: $pass passed, $fail failed ($((SECONDS - start_s))s)"

@@ -1,6 +1,7 @@
 --TEST--
 include_path: a file another process creates in an earlier directory takes precedence once the watcher has seen it (within 2 s), with no sync point
 --INI--
+statcache.watcher=thread
 statcache.enable_cli=1
 statcache.test_watcher=1
 statcache.max_staleness_ms=0

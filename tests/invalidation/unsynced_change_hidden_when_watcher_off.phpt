@@ -7,6 +7,7 @@ process's writes, waiting for a child, clearstatcache()) apply queued events.
 A child that signals through a pipe, not waited for, is no sync point.  This
 proves the switch works, so that the tests using it prove their sync points.
 --INI--
+statcache.watcher=thread
 statcache.enable_cli=1
 statcache.test_watcher=0
 statcache.max_staleness_ms=0

@@ -1,6 +1,7 @@
 --TEST--
 invalidation: with the watcher on and no staleness bound, another process's change is seen without any sync point, within 2 s
 --INI--
+statcache.watcher=thread
 statcache.enable_cli=1
 statcache.test_watcher=1
 statcache.max_staleness_ms=0

@@ -1,10 +1,10 @@
 --TEST--
-module: the twelve INI settings and their defaults
+module: the thirteen INI settings and their defaults
 --FILE--
 <?php
 foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'shared_slots',
         'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes',
-        'opcache_invalidate'] as $k) {
+        'opcache_invalidate', 'watcher'] as $k) {
     var_dump("statcache.$k", ini_get("statcache.$k"));
 }
 // the settings meant for production: docs/configuration.md's table less the test_ ones
@@ -36,4 +36,6 @@ string(27) "statcache.max_listing_bytes"
 string(7) "4194304"
 string(28) "statcache.opcache_invalidate"
 string(1) "0"
-10 settings besides the test-only ones
+string(17) "statcache.watcher"
+string(4) "auto"
+11 settings besides the test-only ones

@@ -7,14 +7,14 @@ statcache.enable_cli=1
 file_exists(__FILE__);
 foreach ([statcache_stats(), statcache_stats(true), statcache_stats(false)] as $s) {
     foreach (['enabled', 'shared', 'hits', 'misses', 'negative_hits', 'bypassed', 'untrusted',
-            'drains', 'events', 'flushes', 'overflows', 'watches', 'entries', 'memory'] as $k) {
+            'drains', 'events', 'flushes', 'overflows', 'watches', 'watcher', 'entries', 'memory'] as $k) {
         if (!array_key_exists($k, $s)) {
             echo "missing: $k\n";
         }
     }
     $types = [];
     foreach ($s as $k => $v) {
-        $t = in_array($k, ['enabled', 'shared', 'opcache_invalidate'], true) ? 'bool' : (in_array($k, ['mode', 'off_reason', 'opcache_off_reason', 'staleness_clock'], true) ? 'string' : 'int');
+        $t = in_array($k, ['enabled', 'shared', 'opcache_invalidate'], true) ? 'bool' : (in_array($k, ['mode', 'off_reason', 'opcache_off_reason', 'watcher', 'staleness_clock'], true) ? 'string' : 'int');
         if (get_debug_type($v) !== $t) {
             echo "$k: ", get_debug_type($v), " (expected $t)\n";
         }

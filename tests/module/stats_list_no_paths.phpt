@@ -30,9 +30,11 @@ bool(false)
 bool(false)
 bool(false)
 mode => per process%S
+watcher => %r(thread|lookup)%r
 staleness_clock => %r(ticks|calibrating|clock)%r
 bool(false)
 bool(false)
 bool(false)
 mode => per process%S
+watcher => %r(thread|lookup)%r
 staleness_clock => %r(ticks|calibrating|clock)%r

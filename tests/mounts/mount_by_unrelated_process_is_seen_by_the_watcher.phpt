@@ -50,7 +50,8 @@ if (($argv[1] ?? '') === 'inner') {
 $d = sc_tmpdir('mnt-unrelated');
 mkdir("$d/m", 0755);
 file_put_contents("$d/m/a", 'aaa');
-trust_ns_run(__FILE__, ['statcache.test_watcher' => 1, 'statcache.max_staleness_ms' => 0], ['inner', $d]);
+trust_ns_run(__FILE__, ['statcache.watcher' => 'thread', 'statcache.test_watcher' => 1, 'statcache.max_staleness_ms' => 0],
+    ['inner', $d]);
 ?>
 --EXPECT--
 bool(true)

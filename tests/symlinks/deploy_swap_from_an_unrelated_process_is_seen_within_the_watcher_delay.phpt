@@ -1,6 +1,7 @@
 --TEST--
 symlinks: a deploy swap made by an unrelated process (not waited for, no sync point) makes every result under current/ answer for release 2 once the watcher has seen it (within 2 s)
 --INI--
+statcache.watcher=thread
 statcache.enable_cli=1
 statcache.test_watcher=1
 statcache.max_staleness_ms=0

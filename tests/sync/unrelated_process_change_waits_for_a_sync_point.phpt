@@ -8,6 +8,7 @@ sync point: its touch stays unseen.  Then an unrelated write of this
 process (a sync point) applies it, and, for a second change, so does
 proc_close().  This proves the switch the other sync tests rely on.
 --INI--
+statcache.watcher=thread
 statcache.enable_cli=1
 statcache.test_watcher=0
 statcache.max_staleness_ms=0
