@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # statcache staleness bench: the delay between an unrelated process's change
 # and the first lookup that sees it, with both cores kept busy, for the
-# watcher alone (statcache.max_staleness_ms=0) and with bounds of 1, 5, 20 ms.
+# watcher thread alone (statcache.max_staleness_ms=0), the watcher thread
+# with bounds of 1, 5, 20 ms (statcache.watcher=thread), and no thread with
+# the same bounds (statcache.watcher=lookup: the drains of the bound alone).
 # Prints median, p99, p99.9 and max per configuration; configurations
 # alternate across passes.
 #   bench/staleness.sh [--rounds N] [--passes N] [--ext PATH] [--idle]
@@ -29,20 +31,26 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"; }
 trap cleanup EXIT
 for _ in $(seq 1 "$busy"); do sh -c 'while :; do :; done' & pids+=($!); done
-bounds="0 1 5 20"
+configs="thread:0 thread:1 thread:5 thread:20 lookup:1 lookup:5 lookup:20"
 for pass in $(seq 1 "$passes"); do
-	for b in $bounds; do
-		php -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.max_staleness_ms="$b" \
-			"$here/staleness.php" "$data/b$b" "$rounds" > "$tmp/b$b.$pass.json"
+	for c in $configs; do
+		w=${c%%:*} b=${c##*:}
+		php -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.watcher="$w" -d statcache.max_staleness_ms="$b" \
+			-r 'if (statcache_stats()["watcher"] !== $argv[1]) { fwrite(STDERR, "statcache.watcher=$argv[1] does not run here\n"); exit(2); }' \
+			"$w" || refuse "statcache.watcher=$w is not what $ext runs (an older build?)"
+		php -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.watcher="$w" -d statcache.max_staleness_ms="$b" \
+			"$here/staleness.php" "$data/$w$b" "$rounds" > "$tmp/$w$b.$pass.json"
 	done
-	bounds=$(echo "$bounds" | tr ' ' '\n' | tac | tr '\n' ' ')
+	configs=$(echo "$configs" | tr ' ' '\n' | tac | tr '\n' ' ')
 done
 php -n -r '
 $dir = $argv[1]; $passes = (int) $argv[2]; $busy = $argv[3];
 echo "delay until a lookup sees another process'"'"'s change, microseconds ($busy busy loops on 2 cores)\n";
-printf("%-28s %8s %9s %9s %9s %9s\n", "config", "samples", "median", "p99", "p99.9", "max");
-foreach ([0, 1, 5, 20] as $b) { $all = [];
-  for ($p = 1; $p <= $passes; $p++) $all = array_merge($all, json_decode(file_get_contents("$dir/b$b.$p.json"), true));
+printf("%-32s %8s %9s %9s %9s %9s\n", "config", "samples", "median", "p99", "p99.9", "max");
+foreach ([["thread", 0], ["thread", 1], ["thread", 5], ["thread", 20], ["lookup", 1], ["lookup", 5], ["lookup", 20]] as [$w, $b]) {
+  $all = [];
+  for ($p = 1; $p <= $passes; $p++) $all = array_merge($all, json_decode(file_get_contents("$dir/$w$b.$p.json"), true));
   sort($all); $n = count($all); $q = fn($x) => $all[min($n - 1, (int) floor($x * $n))];
-  printf("%-28s %8d %9.0f %9.0f %9.0f %9.0f\n", $b ? "watcher + bound {$b} ms" : "watcher alone", $n, $q(0.5), $q(0.99), $q(0.999), $all[$n - 1]); }
+  $label = $w === "thread" ? ($b ? "watcher thread + bound {$b} ms" : "watcher thread alone") : "no thread, bound {$b} ms";
+  printf("%-32s %8d %9.0f %9.0f %9.0f %9.0f\n", $label, $n, $q(0.5), $q(0.99), $q(0.999), $all[$n - 1]); }
 ' "$tmp" "$passes" "$busy"
