@@ -21,20 +21,21 @@ function run_with(array $ini): void
     }
 }
 
-run_with(['statcache.watcher' => 'bogus']);
-run_with(['statcache.watcher' => 'none']);
+/* (auto then runs the thread on every build: no bound) */
+run_with(['statcache.watcher' => 'bogus', 'statcache.max_staleness_ms' => 0]);
+run_with(['statcache.watcher' => 'none', 'statcache.max_staleness_ms' => 0]);
 run_with(['statcache.watcher' => 'THREAD']);
 run_with(['statcache.watcher' => 'lookup', 'statcache.max_staleness_ms' => 0]);
 run_with(['statcache.watcher' => 'lookup', 'statcache.max_staleness_ms' => 1]);
 ?>
 --EXPECT--
--- statcache.watcher=bogus
+-- statcache.watcher=bogus max_staleness_ms=0
 Warning: PHP Startup: statcache.watcher=bogus refused: must be auto, thread or lookup; using the default in Unknown on line 0
-ini=auto watcher=lookup tasks=1
+ini=auto watcher=thread tasks=2
 1 log line(s)
--- statcache.watcher=none
+-- statcache.watcher=none max_staleness_ms=0
 Warning: PHP Startup: statcache.watcher= refused: must be auto, thread or lookup (an unquoted none, off or no in an INI file reads as empty); using the default in Unknown on line 0
-ini=auto watcher=lookup tasks=1
+ini=auto watcher=thread tasks=2
 1 log line(s)
 -- statcache.watcher=THREAD
 ini=THREAD watcher=thread tasks=2
