@@ -3,8 +3,12 @@
  * bench/staleness.sh: how long after an unrelated process changes a file
  * does a lookup see it?  This process polls file_exists() (hits) while a
  * separate writer (php -n, no cache, not waited for: no sync point) creates
- * the file and reports the CLOCK_MONOTONIC time it did so.  Prints one JSON
- * array of delays in microseconds.
+ * the file and reports the CLOCK_MONOTONIC time it did so.  The writer
+ * waits 1-20 ms (uniform) before it writes: the line this process sends it
+ * is a sync point (a stream write), and the lookup right after it drains;
+ * a writer that beat that drain would be seen by it, which measures
+ * neither the watcher nor the bound.  Prints one JSON array of delays in
+ * microseconds.
  *   php -d extension=... staleness.php DIR ROUNDS
  */
 [$dir, $rounds] = [$argv[1], (int) $argv[2]];
@@ -13,6 +17,7 @@ $writer = proc_open([PHP_BINARY, '-n', '-r', '
     $dir = $argv[1];
     while (($line = fgets(STDIN)) !== false) {
         $f = "$dir/" . trim($line);
+        usleep(random_int(1000, 20000));
         $t = hrtime(true);
         touch($f);
         fwrite(STDOUT, "$t\n");
