@@ -257,7 +257,7 @@ static void sc_uninstall_glob_wrapper(void)
 }
 
 /* open_basedir's INI handler, wrapped: the hit path does not look at
- * open_basedir (sc_hook_hit()); its gate opens only while none is in force
+ * open_basedir (sc_hook_probe()); its gate opens only while none is in force
  * (sc_hook_lookup()), and every change of the setting (ini_set(), a pool's
  * php_admin_value, the restore at the end of a request) goes through this
  * handler, which shuts the gate.  (PHP writes PG(open_basedir) directly

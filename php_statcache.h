@@ -68,7 +68,10 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	char oc_cwd[MAXPATHLEN]; /* ... read at the first relative include of the request or after chdir() */
 	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */
 	bool file_wrapper_plain;  /* ... and whether its file:// was PHP's plain-files one */
-	HashTable *hit_gate;      /* sc_hook_hit()'s one guard (src/php/intercept.h) */
+	HashTable *hit_gate;      /* sc_hook_probe()'s one guard (src/php/intercept.h) */
+	int *errno_at;            /* the hit path's errno (src/php/hit.h): this thread's, taken at
+	                           * GINIT and RINIT (a request runs on one thread, and the gate
+	                           * above opens only after its RINIT) */
 	/* src/php/include.c: PHP's realpath-cache key state after "entry/" of
 	 * the absolute include_path entries last walked, by position (len 0:
 	 * none), so that a candidate under one hashes only its name */
@@ -98,7 +101,7 @@ ZEND_TSRMLS_CACHE_EXTERN()
 /* RINIT: the request starts on PHP's global wrapper table (hooks.c). */
 void statcache_hooks_rinit(void);
 
-/* sc_hook_hit()'s guard while it is shut: no FG(stream_wrappers) is ever
+/* sc_hook_probe()'s guard while it is shut: no FG(stream_wrappers) is ever
  * this.  Shut by whatever may change what the guard stands for (RINIT,
  * statcache.enable and verify_rate set at run time, fileatime()'s bypass,
  * stream_wrapper_register() & co); opened again by the next lookup the

@@ -38,6 +38,7 @@ static PHP_GINIT_FUNCTION(statcache)
 #endif
 	memset(statcache_globals, 0, sizeof(*statcache_globals));
 	statcache_globals->hit_gate = SC_HIT_GATE_SHUT;   /* until RINIT and a lookup open it */
+	statcache_globals->errno_at = &errno;
 }
 
 static PHP_GSHUTDOWN_FUNCTION(statcache)
@@ -164,6 +165,7 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(active) = SCG(enable) && statcache_off_reason() == NULL;
 	SCG(bypass_depth) = 0;
 	SCG(oc_cwd_known) = false;
+	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/hit.h) */
 	statcache_hooks_rinit();
 	return SUCCESS;
 }

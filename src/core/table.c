@@ -110,6 +110,13 @@ static int sc_table_grow(sc_table *t)
 	return 0;
 }
 
+/* Cold: the probe sequence of e's hash walked again from its start, with
+ * every key compared (e is on it, not key's). */
+sc_entry *sc_table_probe_past(const sc_table *t, const sc_entry *e, const char *key, size_t len)
+{
+	return sc_table_probe(t, key, len, e->hash);
+}
+
 sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash)
 {
 	sc_entry *e = sc_table_find(t, key, len, hash);

@@ -372,6 +372,38 @@ SC_ALWAYS_INLINE sc_entry *sc_table_probe(const sc_table *t, const char *key, si
 	}
 }
 
+/* sc_table_probe() in two halves, for the hit path: first the first
+ * entry of hash and len on their probe sequence, its key not compared
+ * (NULL: none), with nothing but the hash and the length held; then
+ * sc_table_probe_key(). */
+SC_ALWAYS_INLINE sc_entry *sc_table_probe_hash(const sc_table *t, size_t len, uint64_t hash)
+{
+	size_t mask = t->mask;
+	for (size_t i = (size_t) hash & mask;; i = (i + 1) & mask) {
+		sc_entry *e = t->buckets[i];
+		if (!e) {
+			return NULL;
+		}
+		if (EXPECTED_SC(e->hash == hash) && e->len == len) {
+			return e;
+		}
+	}
+}
+
+/* The entry of key after sc_table_probe_hash() found e whose key is not
+ * key (two keys of one hash and length): sc_table_probe(), out of line. */
+sc_entry *sc_table_probe_past(const sc_table *t, const sc_entry *e, const char *key, size_t len);
+
+/* The second half: e (sc_table_probe_hash()'s) if its key is key, else
+ * the entry of key further on its probe sequence (NULL: none). */
+SC_ALWAYS_INLINE sc_entry *sc_table_probe_key(const sc_table *t, sc_entry *e, const char *key, size_t len)
+{
+	if (EXPECTED_SC(sc_key_diff(e->key, key, len) == 0)) {
+		return e;
+	}
+	return sc_table_probe_past(t, e, key, len);
+}
+
 /* sc_table_probe() on any table, a zeroed one too (no buckets yet). */
 SC_ALWAYS_INLINE sc_entry *sc_table_find(const sc_table *t, const char *key, size_t len, uint64_t hash)
 {

@@ -119,6 +119,61 @@ SC_ALWAYS_INLINE int sc_hit_plain(const sc_result *r, uint64_t v)
 	return r->held_at == v && r->kind == SC_KIND_FOUND;
 }
 
+/* The answers' shortcut past sc_hit_plain(): e, or an alias's target,
+ * when its result held at v (held_at, as sc_hit_plain() reads it; its
+ * kind is the caller's to check: a FOUND or MISSING one answers as
+ * sc_hit_recheck() would have found it, anything else takes that way);
+ * NULL: sc_hit_recheck() decides. */
+SC_ALWAYS_INLINE sc_entry *sc_hit_held(sc_entry *e, uint64_t v)
+{
+	if (e->r.held_at != v) {
+		return NULL;
+	}
+	if (e->r.kind == SC_KIND_ALIAS) {
+		e = e->r.target;
+		if (e->r.held_at != v) {
+			return NULL;
+		}
+	}
+	return e;
+}
+
+/* sc_hit()'s first half, which the answers' hit path shares: the entry
+ * of path's hash and length in c's table (sc_table_probe_hash(): its key
+ * is compared after, by sc_hit_key()), when nothing else is to be done
+ * first; NULL for a miss, events pending or a drain due (or the clock to
+ * ask).  The entry is any kind, its result not yet checked: the version
+ * to check it at is read after (sc_hit_version()); then sc_hit_plain()
+ * tells the FOUND result that held at it, and sc_hit_recheck() takes the
+ * rest. */
+SC_ALWAYS_INLINE sc_entry *sc_hit_probe(sc_cache *c, const char *path, size_t len)
+{
+	/* the hash first: it reads only the path, and the registers it needs
+	 * are free again before the table's are */
+	uint64_t h = sc_table_hash_hit(path, len);
+	const sc_gen *g = sc_the_proc.gen;
+
+	if (__builtin_expect(sc_gen_needs_sync(g) || sc_proc_hit_due(), 0)) {
+		return NULL;
+	}
+	return sc_table_probe_hash(&c->table, len, h);
+}
+
+/* sc_hit_probe()'s entry e if path is its key, else path's own entry in
+ * c's table (NULL: none). */
+SC_ALWAYS_INLINE sc_entry *sc_hit_key(sc_cache *c, sc_entry *e, const char *path, size_t len)
+{
+	return sc_table_probe_key(&c->table, e, path, len);
+}
+
+/* The version sc_hit_probe()'s entry is checked at: read after its checks
+ * (their loads are acquire), so it is as new or newer, and so is what it
+ * lets a hit answer. */
+SC_ALWAYS_INLINE uint64_t sc_hit_version(void)
+{
+	return sc_gen_version(sc_the_proc.gen);
+}
+
 /* The hit alone, for the answers' first try: the canonical entry of a
  * FOUND or MISSING result for path (an alias's or a spelling through
  * symlinks' target included: *via is set for the latter, untouched
@@ -133,26 +188,17 @@ SC_ALWAYS_INLINE int sc_hit_plain(const sc_result *r, uint64_t v)
  * sc_lookup(), which counts). */
 SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len, bool *via)
 {
-	/* the hash first: it reads only the path, and the registers it needs
-	 * are free again before the table's are */
-	uint64_t h = sc_table_hash_hit(path, len), v;
-	sc_gen *g = sc_the_proc.gen;
-	sc_entry *e;
+	sc_entry *e = sc_hit_probe(c, path, len);
+	uint64_t v;
 
-	if (__builtin_expect(sc_gen_needs_sync(g) || sc_proc_hit_due(), 0)) {
+	if (__builtin_expect(!e, 0) || __builtin_expect(!(e = sc_hit_key(c, e, path, len)), 0)) {
 		return NULL;
 	}
-	e = sc_table_probe(&c->table, path, len, h);
-	if (__builtin_expect(!e, 0)) {
-		return NULL;
-	}
-	/* after the checks above (their loads are acquire): a version read
-	 * later is as new or newer, and so is what it lets a hit answer */
-	v = sc_gen_version(g);
+	v = sc_hit_version();
 	if (EXPECTED_SC(sc_hit_plain(&e->r, v))) {
 		return e;
 	}
-	return sc_hit_recheck(g, e, v, via);
+	return sc_hit_recheck(sc_the_proc.gen, e, v, via);
 }
 
 /* Counts an answer given from sc_hit() of a result of kind, as

@@ -1,8 +1,9 @@
 /*
  * statcache: the answers' hit path (src/php/answers.c's handlers try it
- * first):
- * from sc_hook_hit()'s entry to PHP's return value, inline, with no call
- * but PHP's string refcounting; and the pieces the whole way shares.
+ * first): from the handler's entry to PHP's return value, in three
+ * functions that each end in a jump to the next (SC_HIT_HANDLER()), with
+ * no other call but PHP's string refcounting; and the pieces the whole
+ * way shares.
  * Internal to the extension; included by src/php/answers.c only.
  */
 #ifndef STATCACHE_HIT_H
@@ -28,6 +29,15 @@ static zend_always_inline int sc_fail_errno(const sc_entry *e)
 #else
 	return e->r.err;
 #endif
+}
+
+/* errno = err from the hit path, without a call: through the address
+ * of this thread's errno that RINIT took (SCG(errno_at)), which is the
+ * answering thread's (a request runs on one thread, and the hit path's
+ * gate opens only after its RINIT). */
+static zend_always_inline void sc_hit_errno(int err)
+{
+	*SCG(errno_at) = err;
 }
 
 /* zend_string_equal_content() without its call into PHP: the previous
@@ -128,21 +138,27 @@ static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, co
 	/* not reached false for the types intercepted; else PHP's own call
 	 * answers (its cache then holds the path, so it makes no syscall) */
 	bool answered = sc_stat_value(type, st, return_value);
+	zend_string *old_l = NULL, *old = NULL;
 
 	if (link_op) {
-		if (cur) {
-			zend_string_release(cur);
-		}
+		old_l = cur;
 		BG(CurrentLStatFile) = zend_string_copy(path);
 		sc_stat_copy(&BG(lssb).sb, st);
 		cur = BG(CurrentStatFile);
 	}
 	if (!link_op || !S_ISLNK(st->st_mode)) {
-		if (cur) {
-			zend_string_release(cur);
-		}
+		old = cur;
 		BG(CurrentStatFile) = zend_string_copy(path);
 		sc_stat_copy(&BG(ssb).sb, st);
+	}
+	/* the names PHP's cache held, released last (a string has no
+	 * destructor to see the order): a free is then the handler's last
+	 * call, with nothing held across it */
+	if (old_l) {
+		zend_string_release(old_l);
+	}
+	if (old) {
+		zend_string_release(old);
 	}
 	return answered;
 }
@@ -154,20 +170,13 @@ static zend_always_inline bool sc_stat_found(zend_string *path, int type, const 
 		type == FS_TYPE || type == FS_IS_LINK ? BG(CurrentLStatFile) : BG(CurrentStatFile));
 }
 
-/* sc_answer_access() from sc_hook_hit(): F_OK and a mode asked before
- * while the entry holds, errno untouched on a success (false: the whole
- * way answers). */
-static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *return_value)
+/* sc_hit_access_rest()'s answer from e, a FOUND or MISSING entry (via: a
+ * spelling's through symlinks, for sc_count_hit()). */
+static zend_always_inline bool sc_hit_access_answer(sc_cache *c, sc_entry *e, unsigned bit, bool via,
+	zval *return_value)
 {
-	sc_cache *c = SCG(cache);
-	bool via = false;
-	sc_entry *e = sc_hook_hit(c, path, &via);
-	unsigned kind, bit = (unsigned) mode & 7;
+	unsigned kind = e->r.kind;
 
-	if (!e) {
-		return false;
-	}
-	kind = e->r.kind;
 	if (EXPECTED(kind == SC_KIND_FOUND)) {
 		if (bit && (e->r.access_known & bit) != bit) {
 			return false; /* the kernel is asked once: sc_access() */
@@ -176,15 +185,75 @@ static zend_always_inline bool sc_hit_access(zend_string *path, int mode, zval *
 		if (!bit || (e->r.access_ok & bit) == bit) {
 			RETVAL_TRUE;
 		} else {
-			errno = EACCES;
+			sc_hit_errno(EACCES);
 			RETVAL_FALSE;
 		}
 		return true;
 	}
 	sc_count_hit(c, kind, via);
-	errno = sc_fail_errno(e);
+	sc_hit_errno(sc_fail_errno(e));
 	RETVAL_FALSE;
 	return true;
+}
+
+/* The access family's first look, before the probe: none (0: probe;
+ * sc_hit_stat_first()'s shape). */
+static zend_always_inline int sc_hit_access_first(zend_string *path, int mode, zval *return_value)
+{
+	(void) path;
+	(void) mode;
+	(void) return_value;
+	return 0;
+}
+
+/* sc_answer_access() for a FOUND entry the call's path names, not
+ * through a link (sc_hit_held()): F_OK and a mode asked before answer
+ * from the entry, errno untouched on a success; else whole, the whole
+ * way. */
+static zend_always_inline void sc_hit_access_found(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, int mode, zif_handler whole)
+{
+	unsigned bit = (unsigned) mode & 7;
+
+	if (bit && (e->r.access_known & bit) != bit) {
+		whole(execute_data, return_value); /* the kernel is asked once: sc_access() */
+		return;
+	}
+	sc_count(&SCG(cache)->n->hits);
+	if (!bit || (e->r.access_ok & bit) == bit) {
+		RETVAL_TRUE;
+	} else {
+		RETVAL_FALSE;
+		sc_hit_errno(EACCES);
+	}
+}
+
+/* sc_answer_access() for a MISSING entry the call's path names, not
+ * through a link (sc_hit_held()). */
+static zend_always_inline void sc_hit_access_missing(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, int mode, zif_handler whole)
+{
+	(void) execute_data;
+	(void) mode;
+	(void) whole;
+	sc_count_hit(SCG(cache), SC_KIND_MISSING, false);
+	RETVAL_FALSE;
+	sc_hit_errno(sc_fail_errno(e));
+}
+
+/* sc_answer_access() for the rest of sc_hook_probe()'s answers (e, with
+ * v, the version it is to hold at; NULL: none): a result to check again,
+ * an alias's or a spelling through symlinks' target, a MISSING one (as
+ * sc_hit_recheck() finds them); else whole, the whole way. */
+static zend_always_inline void sc_hit_access_rest(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, uint64_t v, int mode, zif_handler whole)
+{
+	bool via = false;
+
+	if (!e || !(e = sc_hit_recheck(sc_the_proc.gen, e, v, &via))
+			|| !sc_hit_access_answer(SCG(cache), e, (unsigned) mode & 7, via, return_value)) {
+		whole(execute_data, return_value);
+	}
 }
 
 /* "stat failed for ...": the warning php_stat() raises for a failure of
@@ -209,29 +278,24 @@ static zend_always_inline bool sc_hit_php_cache(zend_string *path, int type, boo
 		&& sc_stat_value(type, link_op ? &BG(lssb).sb : &BG(ssb).sb, return_value);
 }
 
-/* sc_answer_stat() from sc_hook_hit() (false: the whole way answers).
- * PHP's one-entry cache holding the path answers as PHP's call would
- * (sc_hit_php_cache()): the very string it holds at once, the same text
- * in another string after the probe (which has no effect an answer could
- * see: the registers the hash and the probe need are free of it until
- * then).  A failure that warns gets php_stat()'s warning
- * (sc_stat_failed()); a name ending in '/' is answered from the entry of
- * the name without its slashes, as the whole way answers it. */
-static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *return_value)
+/* sc_hit_stat_rest()'s answer (false: the whole way's): e,
+ * sc_hook_probe()'s entry (NULL: none, or a name ending in '/') and v,
+ * the version it is to hold at; cur, PHP's one-entry cache's name. */
+static zend_always_inline bool sc_hit_stat_other(sc_cache *c, zend_string *path, int type, zval *return_value,
+	zend_string *cur, sc_entry *e, uint64_t v)
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
-	sc_cache *c = SCG(cache);
-	sc_entry *e;
 	unsigned kind;
 	bool via = false;
 
-	/* the same string PHP's cache holds (the usual way to ask again:
-	 * is_file($f) && filemtime($f)) */
-	if (cur == path) {
-		return sc_hit_php_cache(path, type, link_op, return_value);
-	}
-	if (!(e = sc_hook_hit(c, path, &via))) {
+	if (e) {
+		if (!(e = sc_hit_recheck(sc_the_proc.gen, e, v, &via))) {
+			return false;
+		}
+		if (cur && sc_same_string(cur, path)) {
+			return sc_hit_php_cache(path, type, link_op, return_value);
+		}
+	} else {
 		/* "dir/": the hit of "dir", a directory as the kernel demands */
 		if (!(e = sc_hook_hit_slashed(c, path, &via))) {
 			return false;
@@ -245,12 +309,10 @@ static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *re
 				sc_stat_failed(path, type, ENOTDIR, return_value);
 				return true;
 			}
-			errno = ENOTDIR;
+			sc_hit_errno(ENOTDIR);
 			RETVAL_FALSE;
 			return true;
 		}
-	} else if (cur && sc_same_string(cur, path)) {
-		return sc_hit_php_cache(path, type, link_op, return_value);
 	}
 	kind = e->r.kind;
 	sc_count_hit(c, kind, via);
@@ -259,11 +321,91 @@ static zend_always_inline bool sc_hit_stat(zend_string *path, int type, zval *re
 			sc_stat_failed(path, type, sc_fail_errno(e), return_value);
 			return true;
 		}
-		errno = sc_fail_errno(e);
+		sc_hit_errno(sc_fail_errno(e));
 		RETVAL_FALSE;
 		return true;
 	}
 	return sc_stat_found_cur(path, type, e, return_value, cur);
+}
+
+/* The stat family's first look, before the probe: the same string PHP's
+ * one-entry cache holds (the usual way to ask again: is_file($f) &&
+ * filemtime($f)) answers as PHP's call would (sc_hit_php_cache(); 1, or
+ * -1: the whole way); 0: probe. */
+static zend_always_inline int sc_hit_stat_first(zend_string *path, int type, zval *return_value)
+{
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+
+	if ((link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile)) == path) {
+		return sc_hit_php_cache(path, type, link_op, return_value) ? 1 : -1;
+	}
+	return 0;
+}
+
+/* sc_answer_stat() for a FOUND entry the call's path names, not through
+ * a link (sc_hit_held()): the same text in another string in PHP's
+ * one-entry cache answers as PHP's call would (sc_hit_php_cache(): the
+ * probe before had no effect an answer could see), else the entry
+ * (sc_stat_found_cur()); whole, the whole way, for what neither
+ * answers. */
+static zend_always_inline void sc_hit_stat_found(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, int type, zif_handler whole)
+{
+	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+
+	if (cur && sc_same_string(cur, path)) {
+		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
+			whole(execute_data, return_value);
+		}
+		return;
+	}
+	sc_count(&SCG(cache)->n->hits);
+	if (!sc_stat_found_cur(path, type, e, return_value, cur)) {
+		whole(execute_data, return_value);
+	}
+}
+
+/* sc_answer_stat() for a MISSING entry the call's path names, not
+ * through a link (sc_hit_held()): PHP's one-entry cache first, as for a
+ * FOUND one; a failure that warns gets php_stat()'s warning. */
+static zend_always_inline void sc_hit_stat_missing(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, int type, zif_handler whole)
+{
+	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+
+	if (cur && sc_same_string(cur, path)) {
+		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
+			whole(execute_data, return_value);
+		}
+		return;
+	}
+	sc_count_hit(SCG(cache), SC_KIND_MISSING, false);
+	if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
+		sc_stat_failed(path, type, sc_fail_errno(e), return_value);
+		return;
+	}
+	RETVAL_FALSE;
+	sc_hit_errno(sc_fail_errno(e));
+}
+
+/* sc_answer_stat() for the rest of sc_hook_probe()'s answers (e, with v,
+ * the version it is to hold at; NULL: none, or a name ending in '/'):
+ * sc_hit_stat_other() (a failure that warns gets php_stat()'s warning; a
+ * name ending in '/' is answered from the entry of the name without its
+ * slashes, as the whole way answers it); else whole, the whole way. */
+static zend_always_inline void sc_hit_stat_rest(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, uint64_t v, int type, zif_handler whole)
+{
+	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
+	zend_string *cur = type == FS_TYPE || type == FS_IS_LINK ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+
+	if (!sc_hit_stat_other(SCG(cache), path, type, return_value, cur, e, v)) {
+		whole(execute_data, return_value);
+	}
 }
 
 /* Every answer with a hit path: X(function, hit, how). */
@@ -294,17 +436,89 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 
 /* The handler name() of fname: its one plain string argument tried on
  * the hit path first (a reference or anything else: the whole way,
- * sc_path_arg()). */
-#define SC_HIT_HANDLER(name, fname, hit, how) \
+ * sc_path_arg()), in steps that each end in a jump to the next, so that
+ * none holds more than the registers a call may take (no stack of its
+ * own, no register saved):
+ *  - name(): hit##_first(), then the guards, the hash and the probe of
+ *    the hash and length (sc_hook_probe());
+ *  - name##_hit(): the key compared, then the version, and a FOUND
+ *    result that held at it answered (hit##_found()), of the name or of
+ *    its alias (sc_hit_held());
+ *  - out of line the rest: a MISSING one (name##_missing()), everything
+ *    else and a name ending in '/' (name##_rest(): sc_hit_recheck(), the
+ *    whole way), another key of the same hash and length (name##_past(),
+ *    cold).
+ * In ZTS (no hit path: PHP's virtual CWD resolves names first) the whole
+ * way at once. */
+#ifdef VIRTUAL_DIR
+# define SC_HIT_HANDLER(name, fname, hit, how) \
+	void name(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+#else
+# define SC_HIT_HANDLER(name, fname, hit, how) \
+	static zend_never_inline void name##_rest(zend_execute_data *execute_data, zval *return_value, sc_entry *e, \
+		uint64_t v) \
+	{ \
+		hit##_rest(execute_data, return_value, e, v, how, sc_##fname##_whole_way); \
+	} \
+	static zend_never_inline void name##_missing(zend_execute_data *execute_data, zval *return_value, sc_entry *t) \
+	{ \
+		hit##_missing(execute_data, return_value, t, how, sc_##fname##_whole_way); \
+	} \
+	static void name##_hit(zend_execute_data *execute_data, zval *return_value, sc_entry *e); \
+	/* cold: e's hash and length are the path's, its key not */ \
+	static zend_never_inline ZEND_COLD void name##_past(zend_execute_data *execute_data, zval *return_value, \
+		sc_entry *e) \
+	{ \
+		zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1)); \
+		if ((e = sc_hit_key(SCG(cache), e, ZSTR_VAL(path), ZSTR_LEN(path)))) { \
+			name##_hit(execute_data, return_value, e); \
+		} else { \
+			sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		} \
+	} \
+	static zend_never_inline void name##_hit(zend_execute_data *execute_data, zval *return_value, sc_entry *e) \
+	{ \
+		zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1)); \
+		uint64_t v; \
+		sc_entry *t; \
+		if (UNEXPECTED(sc_key_diff(e->key, ZSTR_VAL(path), ZSTR_LEN(path)) != 0)) { \
+			name##_past(execute_data, return_value, e); \
+			return; \
+		} \
+		v = sc_hit_version(); \
+		t = sc_hit_held(e, v); \
+		if (EXPECTED(t && t->r.kind == SC_KIND_FOUND)) { \
+			hit##_found(execute_data, return_value, t, how, sc_##fname##_whole_way); \
+		} else if (t && t->r.kind == SC_KIND_MISSING) { \
+			name##_missing(execute_data, return_value, t); \
+		} else { \
+			name##_rest(execute_data, return_value, e, v); \
+		} \
+	} \
 	void name(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		zval *arg = ZEND_CALL_ARG(execute_data, 1); \
-		if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING) \
-				&& hit(Z_STR_P(arg), how, return_value)) { \
-			return; \
+		if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING)) { \
+			int first = hit##_first(Z_STR_P(arg), how, return_value); \
+			if (EXPECTED(first == 0)) { \
+				sc_entry *e = sc_hook_probe(SCG(cache), Z_STR_P(arg)); \
+				if (EXPECTED(e != NULL)) { \
+					name##_hit(execute_data, return_value, e); \
+				} else { \
+					name##_rest(execute_data, return_value, NULL, 0); \
+				} \
+				return; \
+			} \
+			if (first > 0) { \
+				return; \
+			} \
 		} \
 		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 	}
+#endif
 
 /* A second build of each handler above for CPUs with AVX2
  * (src/php/answers_avx2.c): the key compared and the stat copied 32

@@ -170,7 +170,7 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len,
 		return false;
 	}
 #ifndef VIRTUAL_DIR
-	/* sc_hook_hit()'s guards: what sc_hook_lookup() would find the same */
+	/* sc_hook_probe()'s guards: what sc_hook_lookup() would find the same */
 	if (e && e->r.kind == SC_KIND_MISSING && FG(stream_wrappers) == SCG(hit_gate) && key[len - 1] != '/'
 			&& sc_ops_ours()) {
 		sc_count_hit(c, e->r.kind, via);

@@ -97,7 +97,7 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 			&& !(PG(open_basedir) && *PG(open_basedir)) && sc_table_hash_hit_ok()) {
 		/* active, no bypass, a cache, file:// plain, no verification, the
 		 * process machine started, no open_basedir, the CPU's CRC32C where
-		 * the table hashes with it: what sc_hook_hit()
+		 * the table hashes with it: what sc_hook_probe()
 		 * needs, until one of them may change (open_basedir's INI handler
 		 * shuts the gate: hooks.c) */
 		SCG(hit_gate) = FG(stream_wrappers);
@@ -105,26 +105,27 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 	return e;
 }
 
-/* The answers' first try: sc_hit() behind sc_hook_lookup()'s guards, for
- * an absolute path PHP's own call takes as given (no trailing '/', no
- * open_basedir in force; not where PHP's virtual CWD resolves names
- * first: ZTS), in c, this thread's cache (SCG(cache), loaded once by the
- * caller, which counts in it).  The guards that only change when we are
- * told (statcache on, no bypass, this thread's cache made, file:// PHP's
- * own, no verify_rate, the process machine started, no open_basedir)
- * are one compare:
- * SCG(hit_gate) is the wrapper table they were last found true with
- * (php_statcache.h), and a table made since (a C extension registering a
- * wrapper) differs from it.  The ops, which another extension replaces
- * without a word, are compared every time.  NULL: the answer takes the
- * whole way, sc_hook_lookup(), which also logs replaced ops and drains.
- * *via: as sc_hit() sets it, for sc_count_hit(). */
-static zend_always_inline sc_entry *sc_hook_hit(sc_cache *c, const zend_string *path, bool *via)
+/* The answers' first try: sc_hit_probe() behind sc_hook_lookup()'s
+ * guards, for an absolute path PHP's own call takes as given (no trailing
+ * '/', no open_basedir in force; not where PHP's virtual CWD resolves
+ * names first: ZTS), in c, this thread's cache (SCG(cache), loaded once
+ * by the caller, which counts in it).  The guards that only change when
+ * we are told (statcache on, no bypass, this thread's cache made, file://
+ * PHP's own, no verify_rate, the process machine started, no
+ * open_basedir) are one compare: SCG(hit_gate) is the wrapper table they
+ * were last found true with (php_statcache.h), and a table made since (a
+ * C extension registering a wrapper) differs from it.  The ops, which
+ * another extension replaces without a word, are compared every time.
+ * The entry as sc_hit_probe() gives it: the caller checks it at
+ * sc_hit_version(), answers a plain hit (sc_hit_plain()) and leaves the
+ * rest to sc_hit_recheck().
+ * NULL: the answer takes the whole way, sc_hook_lookup(), which also logs
+ * replaced ops and drains. */
+static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string *path)
 {
 #ifdef VIRTUAL_DIR
 	(void) c;
 	(void) path;
-	(void) via;
 	return NULL;
 #else
 	size_t len = ZSTR_LEN(path);
@@ -135,12 +136,13 @@ static zend_always_inline sc_entry *sc_hook_hit(sc_cache *c, const zend_string *
 			|| UNEXPECTED(!sc_ops_ours())) {
 		return NULL;
 	}
-	return sc_hit(c, ZSTR_VAL(path), len, via);
+	return sc_hit_probe(c, ZSTR_VAL(path), len);
 #endif
 }
 
-/* sc_hook_hit() for a name of 3 bytes or more that ends in '/' ("dir/",
- * "dir//"): the hit of the name without its slashes, which
+/* sc_hook_probe()'s guards and sc_hit() for a name of 3 bytes or more
+ * that ends in '/' ("dir/", "dir//"): the hit of the name without its
+ * slashes (*via as sc_hit() sets it, for sc_count_hit()), which
  * sc_hook_lookup_slashed() (src/php/answers.c) looks up the whole way.
  * The kernel follows a last symlink there (a LINK entry is no hit: the
  * whole way follows it) and demands a directory, which the caller checks. */

@@ -110,6 +110,34 @@ static void distinct_keys_with_the_same_hash_are_distinct_entries(void **state)
 	assert_null(sc_table_find(t, "/one", 4, h + 1));
 }
 
+/* The hit path's probe in two halves: the first entry of a hash and a
+ * length, then its key compared, and a key of the same hash and length
+ * found past it on the probe sequence (or none). */
+static void the_probe_in_halves_finds_a_key_past_another_of_its_hash_and_length(void **state)
+{
+	sc_table *t = *state;
+	const uint64_t h = 0x42ull;
+	sc_entry *a = sc_table_get(t, "/one", 4, h);
+	sc_entry *b = sc_table_get(t, "/two", 4, h);
+	sc_entry *c = sc_table_get(t, "/three", 6, h);
+	sc_entry *first;
+
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(c);
+	/* the first of hash and length on the sequence, whatever its key */
+	first = sc_table_probe_hash(t, 4, h);
+	assert_ptr_equal(first, a);
+	assert_ptr_equal(sc_table_probe_hash(t, 6, h), c);
+	assert_null(sc_table_probe_hash(t, 5, h));
+	assert_null(sc_table_probe_hash(t, 4, h + 1));
+	/* its key, or the one past it */
+	assert_ptr_equal(sc_table_probe_key(t, first, "/one", 4), a);
+	assert_ptr_equal(sc_table_probe_key(t, first, "/two", 4), b);
+	assert_null(sc_table_probe_key(t, first, "/six", 4));
+	assert_ptr_equal(sc_table_probe_past(t, a, "/two", 4), b);
+}
+
 #define MANY 10000
 
 static void growth_keeps_entry_addresses_stable(void **state)
@@ -345,6 +373,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(get_creates_an_empty_entry_once_and_finds_it_again, table_setup, table_teardown),
 		cmocka_unit_test_setup_teardown(keys_are_compared_by_length_not_by_nul, table_setup, table_teardown),
 		cmocka_unit_test_setup_teardown(distinct_keys_with_the_same_hash_are_distinct_entries, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(the_probe_in_halves_finds_a_key_past_another_of_its_hash_and_length, table_setup,
+			table_teardown),
 		cmocka_unit_test_setup_teardown(growth_keeps_entry_addresses_stable, table_setup, table_teardown),
 		cmocka_unit_test_setup_teardown(memory_counts_buckets_and_entries, table_setup, table_teardown),
 		cmocka_unit_test_setup_teardown(clear_empties_and_memory_returns_to_the_bucket_array, table_setup, table_teardown),
