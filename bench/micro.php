@@ -51,6 +51,9 @@ $cases = [
 	'file_exists missing-parent probe' => [function ($p) { foreach ($p as $f) { file_exists($f); } }, $probes],
 	'is_file missing-parent probe' => [function ($p) { foreach ($p as $f) { is_file($f); } }, $probes],
 	'isset($memo[$path])' => [function ($p) use ($memo) { foreach ($p as $f) { isset($memo[$f]); } }, $hits],
+	/* the fair baseline of the Composer probe built per call: the same
+	 * name built the same way, then looked up in the memo */
+	'isset($memo[name built per call])' => [function ($p) use ($dir, $memo) { foreach ($p as $n) { isset($memo[$dir . $n . '.php']); } }, $names, 'string building loop'],
 	'empty loop' => [function ($p) { foreach ($p as $f) { } }, $hits],
 	'string building loop' => [function ($p) use ($dir) { foreach ($p as $n) { $dir . $n . '.php'; } }, $names],
 ];

@@ -6,8 +6,11 @@
 #     opcache.jit_buffer_size=64M), alternating in one run, several passes,
 #     medians; within a pass the cases take turns in 15 rounds, and each
 #     case's figure is the median of its rounds; "x memo" is a call's ns
-#     over isset($memo[$path])'s in the same process, the median of the
-#     passes' ratios, without and with the JIT.
+#     over isset($memo[$path])'s (a constant name) in the same process,
+#     the median of the passes' ratios, without and with the JIT; a probe
+#     that builds its name per call is also given over
+#     isset($memo[name built per call]) (the same name built the same way
+#     each call, then the memo), on a line of its own.
 #  2. user-space instructions per call (valgrind --tool=callgrind), same
 #     configurations: each case runs twice, N and 2N times over its 200
 #     paths, and so does its baseline, the same loop without the call (an
@@ -141,10 +144,10 @@ fi
 require $argv[6];
 [$_, $dir, $passes, $json, $verify, $cgiters] = $argv; $passes = (int) $passes; $verify = (int) $verify;
 $cfgs = $verify ? ["none", "off", "on", "jit", "verify"] : ["none", "off", "on", "jit"]; $r = [];
-$memo = "isset(\$memo[\$path])";
+$memo = "isset(\$memo[\$path])"; $memob = "isset(\$memo[name built per call])";
 foreach ($cfgs as $c) for ($p = 1; $p <= $passes; $p++) {
 	$o = json_decode(file_get_contents("$dir/$c.$p.json"), true);
-	foreach ($o as $k => $v) if ($k[0] !== "_") { $r[$k][$c][] = $v; $x[$k][$c][] = $v / $o[$memo]; }
+	foreach ($o as $k => $v) if ($k[0] !== "_") { $r[$k][$c][] = $v; $x[$k][$c][] = $v / $o[$memo]; $xb[$k][$c][] = $v / $o[$memob]; }
 	if ($c === "on") $stats = $o["_stats"];
 	if ($c === "verify") $vstats = $o["_stats"];
 	if ($c === "jit" && !$o["_jit"]) { fwrite(STDERR, "bench refused: the JIT was off in a JIT pass\n"); exit(2); }
@@ -163,6 +166,17 @@ foreach ($r as $k => $v) {
 	}
 	echo "\n";
 }
+/* the probes that build their name per call, over the memo of a name
+ * built the same way (same process; "x memo" above is over a constant
+ * name, the string building included) */
+foreach ($res as $k => &$e) {
+	if ($k !== $memob && str_contains($k, "(name built per call)")) {
+		$e["x_memo_built"] = med($xb[$k]["on"]);
+		$e["x_memo_built_jit"] = med($xb[$k]["jit"]);
+		printf("%s over %s: %.1fx, with the JIT %.1fx\n", $k, $memob, $e["x_memo_built"], $e["x_memo_built_jit"]);
+	}
+}
+unset($e);
 printf("cache on: hits=%d misses=%d negative_hits=%d bypassed=%d drains=%d\n", $stats["hits"], $stats["misses"], $stats["negative_hits"], $stats["bypassed"], $stats["drains"]);
 if ($verify) printf("verify=%d: hits=%d verify_checks=%d verify_stale=%d verify_mismatches=%d\n", $verify, $vstats["hits"], $vstats["verify_checks"], $vstats["verify_stale"] ?? 0, $vstats["verify_mismatches"]);
 $ins = [];
