@@ -170,9 +170,9 @@ static zend_always_inline bool sc_stat_found(zend_string *path, int type, const 
 		type == FS_TYPE || type == FS_IS_LINK ? BG(CurrentLStatFile) : BG(CurrentStatFile));
 }
 
-/* sc_hit_access_rest()'s answer from e, a FOUND or MISSING entry (via: a
- * spelling's through symlinks, for sc_count_hit()). */
-static zend_always_inline bool sc_hit_access_answer(sc_cache *c, sc_entry *e, unsigned bit, bool via,
+/* sc_hit_access_rest()'s answer from e, a FOUND or MISSING entry (how:
+ * sc_hit()'s, for sc_count_hit()). */
+static zend_always_inline bool sc_hit_access_answer(sc_cache *c, sc_entry *e, unsigned bit, unsigned how,
 	zval *return_value)
 {
 	unsigned kind = e->r.kind;
@@ -181,7 +181,7 @@ static zend_always_inline bool sc_hit_access_answer(sc_cache *c, sc_entry *e, un
 		if (bit && (e->r.access_known & bit) != bit) {
 			return false; /* the kernel is asked once: sc_access() */
 		}
-		sc_count_hit(c, kind, via);
+		sc_count_hit(c, kind, how);
 		if (!bit || (e->r.access_ok & bit) == bit) {
 			RETVAL_TRUE;
 		} else {
@@ -190,7 +190,7 @@ static zend_always_inline bool sc_hit_access_answer(sc_cache *c, sc_entry *e, un
 		}
 		return true;
 	}
-	sc_count_hit(c, kind, via);
+	sc_count_hit(c, kind, how);
 	sc_hit_errno(sc_fail_errno(e));
 	RETVAL_FALSE;
 	return true;
@@ -236,7 +236,7 @@ static zend_always_inline void sc_hit_access_missing(zend_execute_data *execute_
 	(void) execute_data;
 	(void) mode;
 	(void) whole;
-	sc_count_hit(SCG(cache), SC_KIND_MISSING, false);
+	sc_count_hit(SCG(cache), SC_KIND_MISSING, 0);
 	RETVAL_FALSE;
 	sc_hit_errno(sc_fail_errno(e));
 }
@@ -248,10 +248,13 @@ static zend_always_inline void sc_hit_access_missing(zend_execute_data *execute_
 static zend_always_inline void sc_hit_access_rest(zend_execute_data *execute_data, zval *return_value,
 	sc_entry *e, uint64_t v, int mode, zif_handler whole)
 {
-	bool via = false;
+	unsigned bit = (unsigned) mode & 7;
+	/* F_OK answers from any FOUND entry: it may be a restamp's (one that
+	 * drops the access() answers cannot answer the others) */
+	unsigned how = bit ? 0 : SC_HIT_RESTAMP;
 
-	if (!e || !(e = sc_hit_recheck(sc_the_proc.gen, e, v, &via))
-			|| !sc_hit_access_answer(SCG(cache), e, (unsigned) mode & 7, via, return_value)) {
+	if (!e || !(e = sc_hit_recheck(sc_the_proc.gen, e, v, &how))
+			|| !sc_hit_access_answer(SCG(cache), e, bit, how, return_value)) {
 		whole(execute_data, return_value);
 	}
 }
@@ -286,10 +289,10 @@ static zend_always_inline bool sc_hit_stat_other(sc_cache *c, zend_string *path,
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 	unsigned kind;
-	bool via = false;
+	unsigned how = SC_HIT_RESTAMP; /* a FOUND entry is answered, a restamp's too */
 
 	if (e) {
-		if (!(e = sc_hit_recheck(sc_the_proc.gen, e, v, &via))) {
+		if (!(e = sc_hit_recheck(sc_the_proc.gen, e, v, &how))) {
 			return false;
 		}
 		if (cur && sc_same_string(cur, path)) {
@@ -297,14 +300,14 @@ static zend_always_inline bool sc_hit_stat_other(sc_cache *c, zend_string *path,
 		}
 	} else {
 		/* "dir/": the hit of "dir", a directory as the kernel demands */
-		if (!(e = sc_hook_hit_slashed(c, path, &via))) {
+		if (!(e = sc_hook_hit_slashed(c, path, &how))) {
 			return false;
 		}
 		if (cur && sc_same_string(cur, path)) {
 			return sc_hit_php_cache(path, type, link_op, return_value);
 		}
 		if (e->r.kind == SC_KIND_FOUND && !S_ISDIR(e->r.st.st_mode)) {
-			sc_count_hit(c, e->r.kind, via);
+			sc_count_hit(c, e->r.kind, how);
 			if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
 				sc_stat_failed(path, type, ENOTDIR, return_value);
 				return true;
@@ -315,7 +318,7 @@ static zend_always_inline bool sc_hit_stat_other(sc_cache *c, zend_string *path,
 		}
 	}
 	kind = e->r.kind;
-	sc_count_hit(c, kind, via);
+	sc_count_hit(c, kind, how);
 	if (UNEXPECTED(kind == SC_KIND_MISSING)) {
 		if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
 			sc_stat_failed(path, type, sc_fail_errno(e), return_value);
@@ -383,7 +386,7 @@ static zend_always_inline void sc_hit_stat_missing(zend_execute_data *execute_da
 		}
 		return;
 	}
-	sc_count_hit(SCG(cache), SC_KIND_MISSING, false);
+	sc_count_hit(SCG(cache), SC_KIND_MISSING, 0);
 	if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
 		sc_stat_failed(path, type, sc_fail_errno(e), return_value);
 		return;

@@ -149,7 +149,8 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len,
 	const char *key = sc_candidate_abs(cwd, trypath, &len, abs);
 	uint64_t misses;
 	sc_entry *e;
-	bool via = false, found;
+	unsigned how = 0; /* no restamp: a FOUND entry only tells "not missing" */
+	bool found;
 
 	if (!key || len >= MAXPATHLEN) {
 		return false;
@@ -157,7 +158,7 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len,
 	/* a name the cache holds found is not missing, whatever PHP's realpath
 	 * cache holds: the hit alone (no syscall, nothing counted) spares the
 	 * hash of PHP's lookup for every candidate that exists */
-	e = SCG(active) && !SCG(bypass_depth) ? sc_hit(c, key, len, &via) : NULL;
+	e = SCG(active) && !SCG(bypass_depth) ? sc_hit(c, key, len, &how) : NULL;
 	if (e && e->r.kind == SC_KIND_FOUND) {
 		return false;
 	}
@@ -173,7 +174,7 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len,
 	/* sc_hook_probe()'s guards: what sc_hook_lookup() would find the same */
 	if (e && e->r.kind == SC_KIND_MISSING && FG(stream_wrappers) == SCG(hit_gate) && key[len - 1] != '/'
 			&& sc_ops_ours()) {
-		sc_count_hit(c, e->r.kind, via);
+		sc_count_hit(c, e->r.kind, how);
 		sc_count(&c->n->include_path_skipped); /* a hit: no syscall */
 		return true;
 	}

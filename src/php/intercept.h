@@ -142,16 +142,16 @@ static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string
 
 /* sc_hook_probe()'s guards and sc_hit() for a name of 3 bytes or more
  * that ends in '/' ("dir/", "dir//"): the hit of the name without its
- * slashes (*via as sc_hit() sets it, for sc_count_hit()), which
+ * slashes (*how as sc_hit() takes and sets it, for sc_count_hit()), which
  * sc_hook_lookup_slashed() (src/php/answers.c) looks up the whole way.
  * The kernel follows a last symlink there (a LINK entry is no hit: the
  * whole way follows it) and demands a directory, which the caller checks. */
-static zend_always_inline sc_entry *sc_hook_hit_slashed(sc_cache *c, const zend_string *path, bool *via)
+static zend_always_inline sc_entry *sc_hook_hit_slashed(sc_cache *c, const zend_string *path, unsigned *how)
 {
 #ifdef VIRTUAL_DIR
 	(void) c;
 	(void) path;
-	(void) via;
+	(void) how;
 	return NULL;
 #else
 	size_t len = ZSTR_LEN(path);
@@ -165,7 +165,7 @@ static zend_always_inline sc_entry *sc_hook_hit_slashed(sc_cache *c, const zend_
 	while (len > 1 && p[len - 1] == '/') {
 		len--;
 	}
-	return len >= 2 ? sc_hit(c, p, len, via) : NULL;
+	return len >= 2 ? sc_hit(c, p, len, how) : NULL;
 #endif
 }
 

@@ -278,7 +278,7 @@ static void a_path_through_a_symlinked_directory_is_a_hit_until_its_link_changes
 {
 	fx *f = *state;
 	sc_entry *e, *t;
-	bool via = false;
+	unsigned via = 0;
 	char path[256], cmd[512];
 
 	fx_mkdir(f, "real");
@@ -292,25 +292,25 @@ static void a_path_through_a_symlinked_directory_is_a_hit_until_its_link_changes
 	assert_string_equal(e->key, P(f, "real/f.php"));
 	t = sc_hit(f->c, path, strlen(path), &via);
 	assert_ptr_equal(t, e);
-	assert_true(via);
+	assert_int_equal(via, SC_HIT_VIA);
 	/* a name not through a link leaves via alone */
-	via = false;
+	via = 0;
 	assert_ptr_equal(sc_hit(f->c, P(f, "real/f.php"), strlen(P(f, "real/f.php")), &via), e);
-	assert_false(via);
+	assert_int_equal(via, 0);
 	/* the link replaced (another process: an event, then a drain) */
 	snprintf(cmd, sizeof(cmd), "cd '%s' && ln -s other alias.new && mv -T alias.new alias", f->root);
 	fx_sh(cmd);
 	fx_nap_ms(50);
 	while (!sc_watcher_drain()) {
 	}
-	via = false;
+	via = 0;
 	assert_null(sc_hit(f->c, path, strlen(path), &via));
 	e = lk(f, path);
 	assert_same_as_lstat(e, path);
 	assert_string_equal(e->key, P(f, "other/f.php"));
-	via = false;
+	via = 0;
 	assert_ptr_equal(sc_hit(f->c, path, strlen(path), &via), e);
-	assert_true(via);
+	assert_int_equal(via, SC_HIT_VIA);
 }
 
 static void a_regular_file_with_a_second_hard_link_is_bypassed(void **state)

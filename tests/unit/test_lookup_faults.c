@@ -624,6 +624,80 @@ static void after_a_hard_link_suspicion_a_spelling_through_a_symlink_rechecks_on
 	assert_int_equal(e->r.st.st_size, 5);
 }
 
+/* The answers' first try takes such a file again itself when its caller
+ * lets it (SC_HIT_RESTAMP: one lstat(), errno kept, counted as a miss by
+ * sc_count_hit()), and leaves it to the lookup otherwise. */
+static void the_hit_takes_a_file_again_after_a_hard_link_suspicion_when_asked(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s;
+	char a[4096];
+	unsigned how;
+	sc_entry *e;
+	uint64_t misses, hits;
+
+	fill_with_db(f, &s);
+	fx_write(f, "code/a.php", "abc");
+	snprintf(a, sizeof(a), "%s", P(f, "code/a.php"));
+	e = lk(f, a);
+	assert_same_as_lstat(e, a);
+	transient_name(f);
+	how = 0;
+	assert_null(sc_hit(f->c, a, strlen(a), &how));
+	count_under(P(f, "code"));
+	errno = EDOM;
+	how = SC_HIT_RESTAMP;
+	assert_ptr_equal(sc_hit(f->c, a, strlen(a), &how), e);
+	assert_int_equal(errno, EDOM);
+	assert_int_equal(how, SC_HIT_RESTAMP | SC_HIT_RESTAMPED);
+	assert_int_equal(lstat_calls, 1);
+	assert_int_equal(statx_calls, 0);
+	misses = cnt(&f->c->n->misses);
+	hits = cnt(&f->c->n->hits);
+	sc_count_hit(f->c, e->r.kind, how);
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
+	assert_int_equal(cnt(&f->c->n->hits), hits);
+	assert_same_as_lstat(e, a);
+	/* then a plain hit */
+	how = SC_HIT_RESTAMP;
+	assert_ptr_equal(sc_hit(f->c, a, strlen(a), &how), e);
+	assert_int_equal(how, SC_HIT_RESTAMP);
+}
+
+/* The same for a spelling whose entry is an alias of the file's (a ".."
+ * in it, as Composer's autoloader spells its class files): the alias
+ * holds, its target is taken again. */
+static void the_hit_takes_an_aliased_file_again_after_a_hard_link_suspicion_when_asked(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s;
+	char a[4096], al[4096];
+	unsigned how;
+	sc_entry *e;
+
+	fill_with_db(f, &s);
+	fx_mkdir(f, "code/sub");
+	fx_write(f, "code/a.php", "abc");
+	snprintf(a, sizeof(a), "%s", P(f, "code/a.php"));
+	snprintf(al, sizeof(al), "%s", P(f, "code/sub/../a.php"));
+	e = lk(f, al);
+	assert_same_as_lstat(e, a);
+	how = 0;
+	assert_ptr_equal(sc_hit(f->c, al, strlen(al), &how), e);
+	transient_name(f);
+	how = 0;
+	assert_null(sc_hit(f->c, al, strlen(al), &how));
+	count_under(P(f, "code"));
+	errno = EDOM;
+	how = SC_HIT_RESTAMP;
+	assert_ptr_equal(sc_hit(f->c, al, strlen(al), &how), e);
+	assert_int_equal(errno, EDOM);
+	assert_int_equal(how, SC_HIT_RESTAMP | SC_HIT_RESTAMPED);
+	assert_int_equal(lstat_calls, 1);
+	assert_int_equal(statx_calls, 0);
+	assert_same_as_lstat(e, a);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -648,6 +722,8 @@ int main(void)
 		T(a_file_changed_through_a_transient_hard_link_is_filled_again),
 		T(a_file_linked_again_after_the_suspicion_is_left_to_php),
 		T(after_a_hard_link_suspicion_a_spelling_through_a_symlink_rechecks_only_its_target),
+		T(the_hit_takes_a_file_again_after_a_hard_link_suspicion_when_asked),
+		T(the_hit_takes_an_aliased_file_again_after_a_hard_link_suspicion_when_asked),
 	};
 #undef T
 	return cmocka_run_group_tests(tests, NULL, NULL);
