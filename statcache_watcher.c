@@ -25,9 +25,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SC_WATCH_MASK (IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE \
-	| IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
-
 void (*sc_fork_child_hook)(void);
 
 sc_proc sc_the_proc = { .ifd = -1, .epfd = -1, .stopfd = -1, .mount_watch_fd = -1, .mount_drain_fd = -1 };
@@ -447,55 +444,6 @@ int sc_watcher_start_slow(void)
 	return 0;
 }
 
-/* Live watches since the last flush: handed out (wd numbers only grow)
- * less those whose IN_IGNORED a drain has read.  Temporary directories
- * made and removed on every request leave no watch behind. */
-static int32_t sc_live_watches(sc_gen *g)
-{
-	int32_t n = atomic_load(&g->max_wd) - atomic_load(&g->wd_base)
-		- atomic_load_explicit(&g->watches_gone, memory_order_relaxed);
-	return n < 0 ? 0 : n;
-}
-
-int sc_watcher_add_watch(const char *dir)
-{
-	sc_proc *p = &sc_the_proc;
-	sc_gen *g = p->gen;
-	/* IN_MASK_ADD: on a directory watched already (another thread's
-	 * results, or this thread's refill) the kernel would otherwise replace
-	 * the mask, and an event raised in that instant would be dropped */
-	int wd = inotify_add_watch(p->ifd, dir, SC_WATCH_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
-	int32_t m;
-
-	if (wd < 0) {
-		int e = errno;
-		if (e == ENOSPC) {
-			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
-			sc_log_once(SC_LOG_NO_WATCHES, "statcache: inotify_add_watch() failed with ENOSPC; "
-				"directories past the limit are not cached (raise fs.inotify.max_user_watches)");
-		} else if (e != ENOENT && e != ENOTDIR) {
-			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
-		}
-		return -e;
-	}
-	sc_wd_remember(wd, dir);
-	m = atomic_load_explicit(&g->max_wd, memory_order_relaxed);
-	while (wd > m && !atomic_compare_exchange_weak(&g->max_wd, &m, wd)) {
-	}
-	if (wd > m && sc_live_watches(g) > (int32_t) p->set.max_watches) {
-		/* IN_IGNORED of watches gone since the last drain may be queued:
-		 * count them before deciding (a drain here only bumps, which the
-		 * fill in progress cannot miss: it read its values before) */
-		sc_watcher_drain();
-		if (sc_live_watches(g) > (int32_t) p->set.max_watches) {
-			sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
-				"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
-			sc_watcher_flush(1);
-		}
-	}
-	return wd;
-}
-
 const char *sc_staleness_clock(void)
 {
 	const sc_proc *p = &sc_the_proc;
@@ -522,13 +470,4 @@ const char *sc_watcher_kind_name(void)
 		return p->thread_running ? "thread" : "lookup";
 	}
 	return p->gen && p->set.watcher == SC_WATCHER_THREAD ? "thread" : "lookup";
-}
-
-int sc_watcher_watch_count(void)
-{
-	sc_gen *g = sc_the_proc.gen;
-	if (!g) {
-		return 0;
-	}
-	return (int) sc_live_watches(g);
 }

@@ -4,7 +4,7 @@
  * One inotify instance (private, or inherited from the master in shared
  * mode), with statcache.watcher=thread one watcher thread that blocks in
  * epoll_wait() and only sets the table's pending flag, and the drain
- * (statcache_drain.c) that applies queued events to the generation table.
+ * (src/engine/drain.c) that applies queued events to the generation table.
  * Everything here is shared by every PHP thread of the process; the
  * per-thread results live in src/engine/resolve.h.
  */
@@ -114,18 +114,6 @@ static inline int sc_watcher_start(void)
 /* Shared mode from a PHP master (statcache_share()): region + instance now. */
 int sc_watcher_share(uint32_t slots);
 
-/* Adds (or finds) the watch of a directory; returns wd or -errno. */
-int sc_watcher_add_watch(const char *dir);
-/* The drain, the pending loop and the flush: statcache_drain.c. */
-/* Reads and applies every queued event, or waits for the drain in
- * progress; returns 1 if it drained itself. */
-int sc_watcher_drain(void);
-/* Until this thread has seen a drain that started after the pending flag
- * was last set: a drain that was already reading when a sync point marked
- * the flag may have missed that sync point's events. */
-void sc_watcher_drain_pending(void);
-/* Drops everything: epoch bump, and every watch when clear_watches. */
-void sc_watcher_flush(int clear_watches);
 /* A sync point: this process changed the file system. */
 static inline void sc_watcher_mark_pending(void)
 {
@@ -212,18 +200,6 @@ SC_ALWAYS_INLINE int sc_proc_stale(const sc_gen *g)
 	return 0;
 }
 
-/* The hit path's check: drain first when events are pending, a drain is
- * running, or the last drain is older than the staleness bound. */
-SC_ALWAYS_INLINE void sc_watcher_sync(void)
-{
-	sc_gen *g = sc_the_proc.gen;
-	if (sc_gen_needs_sync(g)) {
-		sc_watcher_drain_pending();
-	} else if (sc_proc_stale(g)) {
-		sc_watcher_drain();
-	}
-	sc_proc_deadline_renew(g); /* the next hits' one compare */
-}
 
 /* How the hit path tells that the staleness bound is due, for
  * statcache_stats()'s "staleness_clock": "ticks" (the calibrated tick
@@ -237,7 +213,5 @@ const char *sc_staleness_clock(void);
  * at the first lookup), "lookup" (none: drains by the staleness bound). */
 const char *sc_watcher_kind_name(void);
 
-/* Live watches (statcache_stats()'s "watches", statcache.max_watches). */
-int sc_watcher_watch_count(void);
 
 #endif

@@ -13,6 +13,7 @@
 # define _GNU_SOURCE
 #endif
 #include "engine/follow.h"
+#include "engine/drain.h"
 
 #include <errno.h>
 #include <string.h>

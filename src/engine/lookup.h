@@ -12,6 +12,7 @@
 #define STATCACHE_LOOKUP_H
 
 #include "engine/resolve.h"
+#include "engine/drain.h"
 
 #include <errno.h>
 #include <stdbool.h>

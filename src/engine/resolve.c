@@ -9,6 +9,7 @@
 # define _GNU_SOURCE
 #endif
 #include "engine/resolve.h"
+#include "engine/drain.h"
 #include "core/log.h"
 #include "core/trust.h"
 

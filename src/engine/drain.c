@@ -1,5 +1,5 @@
 /*
- * statcache: the drain (see statcache_watcher.h): the queued events and
+ * statcache: the drain (see src/engine/drain.h): the queued events and
  * the mount table's notice applied to the generation table, the staleness
  * bound's tick calibration, and the flush.  Called by lookups, sync
  * points and the watch cap, never by the watcher thread (which only sets
@@ -8,15 +8,22 @@
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
-#include "statcache_watcher.h"
+#include "engine/drain.h"
 #include "core/events.h"
+#include "core/log.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <string.h>
 #include <stdint.h>
 #include <sys/inotify.h>
 #include <unistd.h>
+
+/* What a directory's watch asks for: every change to a name in it or to
+ * its own inode, and its own removal or move. */
+#define SC_WATCH_MASK (IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE \
+	| IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
 
 /* The largest event read() hands out: the header, a NAME_MAX name, its
  * NUL and the padding to the header's size (NAME_MAX + 1 is a multiple). */
@@ -166,4 +173,62 @@ void sc_watcher_flush(int clear_watches)
 		 * watches still in place recorded an epoch from before this. */
 		sc_gen_bump_epoch(g);
 	}
+}
+
+/* Live watches since the last flush: handed out (wd numbers only grow)
+ * less those whose IN_IGNORED a drain has read.  Temporary directories
+ * made and removed on every request leave no watch behind. */
+static int32_t sc_live_watches(sc_gen *g)
+{
+	int32_t n = atomic_load(&g->max_wd) - atomic_load(&g->wd_base)
+		- atomic_load_explicit(&g->watches_gone, memory_order_relaxed);
+	return n < 0 ? 0 : n;
+}
+
+int sc_watcher_add_watch(const char *dir)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+	/* IN_MASK_ADD: on a directory watched already (another thread's
+	 * results, or this thread's refill) the kernel would otherwise replace
+	 * the mask, and an event raised in that instant would be dropped */
+	int wd = inotify_add_watch(p->ifd, dir, SC_WATCH_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
+	int32_t m;
+
+	if (wd < 0) {
+		int e = errno;
+		if (e == ENOSPC) {
+			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
+			sc_log_once(SC_LOG_NO_WATCHES, "statcache: inotify_add_watch() failed with ENOSPC; "
+				"directories past the limit are not cached (raise fs.inotify.max_user_watches)");
+		} else if (e != ENOENT && e != ENOTDIR) {
+			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
+		}
+		return -e;
+	}
+	sc_wd_remember(wd, dir);
+	m = atomic_load_explicit(&g->max_wd, memory_order_relaxed);
+	while (wd > m && !atomic_compare_exchange_weak(&g->max_wd, &m, wd)) {
+	}
+	if (wd > m && sc_live_watches(g) > (int32_t) p->set.max_watches) {
+		/* IN_IGNORED of watches gone since the last drain may be queued:
+		 * count them before deciding (a drain here only bumps, which the
+		 * fill in progress cannot miss: it read its values before) */
+		sc_watcher_drain();
+		if (sc_live_watches(g) > (int32_t) p->set.max_watches) {
+			sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
+				"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
+			sc_watcher_flush(1);
+		}
+	}
+	return wd;
+}
+
+int sc_watcher_watch_count(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	if (!g) {
+		return 0;
+	}
+	return (int) sc_live_watches(g);
 }

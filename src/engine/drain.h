@@ -1,0 +1,42 @@
+/*
+ * statcache: the inotify instance's queue and watches (src/engine/drain.c):
+ * a directory's watch added, the queued events and the mount table's
+ * notice drained into the generation table, the flush, and the hit path's
+ * check of whether a drain is due.  Above the process machine
+ * (statcache_watcher.h), whose state it reads; lookups, sync points and
+ * the watch cap call it, never the watcher thread.
+ */
+#ifndef STATCACHE_ENGINE_DRAIN_H
+#define STATCACHE_ENGINE_DRAIN_H
+
+#include "statcache_watcher.h"
+
+/* Adds (or finds) the watch of a directory; returns wd or -errno. */
+int sc_watcher_add_watch(const char *dir);
+/* Reads and applies every queued event, or waits for the drain in
+ * progress; returns 1 if it drained itself. */
+int sc_watcher_drain(void);
+/* Until this thread has seen a drain that started after the pending flag
+ * was last set: a drain that was already reading when a sync point marked
+ * the flag may have missed that sync point's events. */
+void sc_watcher_drain_pending(void);
+/* Drops everything: epoch bump, and every watch when clear_watches. */
+void sc_watcher_flush(int clear_watches);
+
+/* Live watches (statcache_stats()'s "watches", statcache.max_watches). */
+int sc_watcher_watch_count(void);
+
+/* The hit path's check: drain first when events are pending, a drain is
+ * running, or the last drain is older than the staleness bound. */
+SC_ALWAYS_INLINE void sc_watcher_sync(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	if (sc_gen_needs_sync(g)) {
+		sc_watcher_drain_pending();
+	} else if (sc_proc_stale(g)) {
+		sc_watcher_drain();
+	}
+	sc_proc_deadline_renew(g); /* the next hits' one compare */
+}
+
+#endif
