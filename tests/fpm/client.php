@@ -10,7 +10,8 @@
  *   CMD:
  *     visible TAG [control]  every worker caches DATA/TAG-* as missing; one
  *                            write through one worker; every worker's next
- *                            answer is true. With "control": a file written
+ *                            answer is true (after SC_VISIBLE_WAIT_MS, if
+ *                            set: per worker, the bound's drains). With "control": a file written
  *                            by THIS process (no sync point) stays unseen
  *                            by every worker until then.
  *     loop SECONDS           requests for SECONDS: toggle (write/unlink)
@@ -137,6 +138,14 @@ case 'visible':
     if (isset($w['error']) || $w['v'] !== true) {
         fail("$tag-write", 'write request failed: ' . json_encode($w));
         break;
+    }
+    /* per worker, the other workers are other processes: without a
+     * watcher thread (statcache.watcher=lookup, the NTS default) their
+     * drains of the staleness bound show the write, so the caller waits
+     * a few bounds first (SC_VISIBLE_WAIT_MS) */
+    $wait = (int) getenv('SC_VISIBLE_WAIT_MS');
+    if ($wait > 0) {
+        usleep($wait * 1000);
     }
     /* 4. each worker's next answer is true (and the control file too: the
      *    drain the write triggered applied every queued event) */

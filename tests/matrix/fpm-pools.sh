@@ -136,8 +136,9 @@ run_mode() {
 		srv_stop "$MASTER"; return
 	fi
 	info "$label: master $MASTER, pool a (www-data) $(workers a | paste -sd' '), pool b (nobody) $(workers b | paste -sd' ')"
-	client a visible a | relabel "$label" >"$TMP/out"; count <"$TMP/out"
-	client b visible b | relabel "$label" >"$TMP/out"; count <"$TMP/out"
+	# per worker, the pool's other workers are other processes: the bound's drains
+	SC_VISIBLE_WAIT_MS=$pause client a visible a | relabel "$label" >"$TMP/out"; count <"$TMP/out"
+	SC_VISIBLE_WAIT_MS=$pause client b visible b | relabel "$label" >"$TMP/out"; count <"$TMP/out"
 	# across pools
 	{
 		client b warm "x-$label" b-caches-missing
