@@ -250,8 +250,10 @@ function fmt(float $v, int $d = 1): string { return number_format($v, $d, '.', '
 
 function report(array $a): void {
     [$recordsF, $outF, $app, $so, $soCopy, $wcpu, $secs, $short] = $a;
-    $recs = str_ends_with($recordsF, '.json')   // re-render a results file
-        ? json_decode(file_get_contents($recordsF), true)['runs']
+    $saved = str_ends_with($recordsF, '.json')  // re-render a results file
+        ? json_decode(file_get_contents($recordsF), true) : null;
+    $recs = $saved
+        ? $saved['runs']
         : array_map(fn($l) => json_decode($l, true), file($recordsF, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES));
     $by = [];
     foreach ($recs as $r) {
@@ -261,7 +263,9 @@ function report(array $a): void {
     $git = trim((string)shell_exec('git -C ' . escapeshellarg($repo) . ' rev-parse --short HEAD 2>/dev/null'));
     $dirty = trim((string)shell_exec('git -C ' . escapeshellarg($repo) . ' status --porcelain -- "*.c" "*.h" config.m4 2>/dev/null')) !== '';
     $w = $recs[0]['worker'];
-    $env = [
+    // a results file keeps the machine it was measured on (kernel, build,
+    // load): re-rendered elsewhere it must say the same
+    $env = $saved['env'] ?? [
         'app' => $app, 'date' => date('c'), 'kernel' => php_uname('r'), 'machine' => php_uname('m'),
         'cpus' => (int)trim((string)shell_exec('nproc')), 'worker_cpu' => $wcpu === '' ? null : (int)$wcpu,
         'php' => $w['php'], 'zts' => $w['zts'], 'sapi' => 'fpm-fcgi (pm=static, 1 worker) behind nginx',
