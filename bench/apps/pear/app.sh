@@ -3,10 +3,11 @@
 # after lib.sh. Its front controller sets a four-entry include_path
 #   .  <site>/lib  <site>/local  /usr/share/php
 # and loads every class and PEAR package by relative name through it (a
-# PEAR autoloader, require_once 'Mail/mime.php', Log's handlers by name), so
+# PEAR autoloader, require_once 'Mail/mime.php', Mail's drivers by name), so
 # each PEAR file costs PHP one failing lstat() per earlier entry, on every
 # request. Uses Debian's PEAR packages: php-pear (PEAR, XML_Util),
-# php-mail-mime, php-log, php-net-url2, php-console-table.
+# php-mail-mime, php-mail, php-net-url2, php-console-table (Debian 12
+# dropped php-log, whose handlers the site loaded by name until then).
 #   docroot  /var/lib/statcache-bench/pear/www  (copied from site/, root-owned)
 #   data     /var/lib/statcache-bench/pear/pages (wiki pages, read-only)
 
@@ -19,9 +20,9 @@ APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 
 app_setup() {
-	sc_install_servers php-pear php-mail-mime php-log php-net-url2 php-console-table
+	sc_install_servers php-pear php-mail-mime php-mail php-net-url2 php-console-table
 	local f
-	for f in PEAR.php XML/Util.php Mail/mime.php Log.php Net/URL2.php Console/Table.php; do
+	for f in PEAR.php XML/Util.php Mail/mime.php Mail.php Net/URL2.php Console/Table.php; do
 		[ -f "/usr/share/php/$f" ] || sc_refuse "no /usr/share/php/$f after installing the PEAR packages"
 	done
 	# The site, copied where www-data can read it. Only rewritten when it

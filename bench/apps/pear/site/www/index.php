@@ -6,7 +6,7 @@
  * relative name through it (PEAR naming: Foo_Bar -> Foo/Bar.php), as
  * Horde, old Drupal and PEAR-based intranet code do.
  */
-/* PEAR code predates PHP 8's deprecations (strftime() in Log's handlers) */
+/* PEAR code predates PHP 8's deprecations */
 error_reporting(E_ALL & ~E_DEPRECATED);
 $site = dirname(__DIR__);
 set_include_path(implode(PATH_SEPARATOR, ['.', "$site/lib", "$site/local", '/usr/share/php']));

@@ -15,7 +15,7 @@ class Notes_App
     public function run(string $page, array $args): string
     {
         $pages = ['home' => 'Home', 'wiki' => 'Wiki', 'mail' => 'Mail', 'feed' => 'Feed',
-            'url' => 'Links', 'log' => 'Log', 'table' => 'Table'];
+            'url' => 'Links', 'send' => 'Send', 'table' => 'Table'];
         $class = 'Notes_Page_' . ($pages[$page] ?? 'Home');
         $view = new Notes_View($page);
         $body = (new $class($this->site))->render($args);

@@ -12,7 +12,7 @@ class Notes_View
     public function layout(string $body): string
     {
         $menu = '';
-        foreach (['home', 'wiki', 'mail', 'feed', 'url', 'log', 'table'] as $p) {
+        foreach (['home', 'wiki', 'mail', 'feed', 'url', 'send', 'table'] as $p) {
             $menu .= sprintf('<li%s><a href="/?page=%s">%s</a></li>', $p === $this->page ? ' class="on"' : '',
                 Notes_Helper_Escape::html($p), ucfirst($p));
         }
