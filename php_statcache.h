@@ -21,17 +21,6 @@ extern zend_module_entry statcache_module_entry;
 typedef struct sc_cache sc_cache;
 typedef struct sc_listings sc_listings;
 
-/* PHP's realpath-cache key of a spelling the realpath replay hashed
- * (src/php/realpath_cache.c): a function of its bytes alone, so never stale.
- * Two slots per pair of our table hash's low bits; len 0: empty. */
-# define SC_RP_MEMO_SLOTS 512
-# define SC_RP_MEMO_LEN 136
-typedef struct sc_rp_memo {
-	uint64_t hash;      /* sc_table_hash() of path */
-	zend_ulong key;     /* realpath_cache_key() of path */
-	uint32_t len;
-	char path[SC_RP_MEMO_LEN];
-} sc_rp_memo;
 #endif
 
 /* include_path entries whose key state is kept, and their longest text */
@@ -83,7 +72,6 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
 	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */
-	sc_rp_memo rp_memo[SC_RP_MEMO_SLOTS]; /* src/php/realpath_cache.c: PHP's keys of spellings hashed */
 #endif
 ZEND_END_MODULE_GLOBALS(statcache)
 

@@ -89,6 +89,10 @@ typedef struct sc_result {
 struct sc_entry {
 	uint64_t hash;
 	uint32_t len;
+	/* a second hash of key, for the layer above: PHP's realpath-cache key
+	 * (src/php/realpath_cache.c), a function of the bytes alone, kept
+	 * across results; 0 until it is asked for */
+	uint64_t rp_key;
 	sc_result r;
 	char key[];              /* len bytes and a NUL */
 };

@@ -123,11 +123,8 @@ sc_cache *sc_rp_cache(const char *path, size_t len, bool basedir_checked, bool u
 			|| (!uncached && sc_rp_globals()->realpath_cache_size_limit == 0)) {
 		return NULL;
 	}
-	if (FG(stream_wrappers)) {
-		php_stream_wrapper *w = zend_hash_str_find_ptr(FG(stream_wrappers), "file", sizeof("file") - 1);
-		if (w != &php_plain_files_wrapper) {
-			return NULL;
-		}
+	if (UNEXPECTED(!sc_file_wrapper_plain())) {
+		return NULL; /* a user wrapper registered as file:// */
 	}
 	c = statcache_thread_cache();
 	if (!c) {

@@ -1,9 +1,9 @@
 /*
  * statcache: PHP's realpath cache, read and written as PHP's walk reads and
  * writes it (zend_virtual_cwd.c: realpath_cache_find(), _add(), _lookup(),
- * static there but for the lookup): the key of a spelling, taken from this
- * thread's memo where it was hashed before, the walk of its bucket chain
- * with PHP's expiry, and the bucket PHP's walk would add, with PHP's size
+ * static there but for the lookup): the key of a spelling, kept with the
+ * stat cache's entry of the spelling once hashed, the walk of its bucket
+ * chain with PHP's expiry, and the bucket PHP's walk would add, with PHP's size
  * accounting.  The buckets are PHP's: malloc()ed, freed by PHP's
  * realpath_cache_clean().  The struct and globals are the public ones of
  * zend_virtual_cwd.h, reached through the exported
@@ -19,42 +19,18 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "php/realpath_cache.h"
+#include "php/threads.h"
 
-/* PHP's key of path[0, len), from the ones kept for the walk's buffer
- * when it is one of them, or from this thread's memo of spellings keyed
- * before (SCG(rp_memo): the key is a function of the bytes alone); else
- * hashed once with its parents' kept, and the spelling's remembered. */
-static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
+/* The keys of path and of its directories up to SC_RP_KEYS - 1 levels up,
+ * in one FNV-1 pass (it passes through each prefix's key on the way), left
+ * in x for the walk's next finds.  Out of line: a spelling the stat cache
+ * holds keeps its key (sc_rp_key_of()). */
+static zend_never_inline zend_ulong sc_rp_key_hash(sc_rp_ctx *x, const char *path, size_t len)
 {
 	size_t cut[SC_RP_KEYS], at = 0;
 	unsigned n = 0;
 	zend_ulong h = SC_RP_KEY_INIT;
-	uint64_t mh = 0;
-	sc_rp_memo *m = NULL;
 
-	if (path == x->keys_of) {
-		for (unsigned i = 0; i < x->nkeys; i++) {
-			if (x->key_len[i] == len) {
-				return x->key[i];
-			}
-		}
-	}
-	/* a spelling keyed before (the same names are opened, included and
-	 * realpath()ed on every request): our table's hash and one compare
-	 * instead of FNV-1's multiply per byte */
-	if (len <= SC_RP_MEMO_LEN) {
-		/* two slots side by side may hold it; a miss takes an empty one,
-		 * else the one the hash's high bit picks */
-		sc_rp_memo *pair;
-		mh = sc_table_hash(path, len);
-		pair = &SCG(rp_memo)[(mh % SC_RP_MEMO_SLOTS) & ~(uint64_t) 1];
-		for (unsigned i = 0; i < 2; i++) {
-			if (pair[i].len == len && pair[i].hash == mh && sc_key_eq(pair[i].path, path, len)) {
-				return pair[i].key;
-			}
-		}
-		m = pair[0].len == 0 ? &pair[0] : pair[1].len == 0 ? &pair[1] : &pair[mh >> 63];
-	}
 	/* where the directories above end: the lengths the walk asks next */
 	cut[n++] = len;
 	while (n < SC_RP_KEYS) {
@@ -72,11 +48,34 @@ static zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
 		x->key_len[n] = at;
 		x->key[n] = h;
 	}
-	if (m) {
-		m->hash = mh;
-		m->key = h;
-		m->len = (uint32_t) len;
-		memcpy(m->path, path, len);
+	return h;
+}
+
+/* PHP's key of path[0, len): one of those kept for the walk's buffer, or
+ * the one kept with the spelling's entry in the stat cache (the names
+ * opened, included and realpath()ed on every request, and their
+ * directories, are there: one probe of our table's hash instead of
+ * FNV-1's multiply per byte, and no memo to outgrow), else hashed once
+ * with its parents' and kept with the entry if there is one. */
+static zend_always_inline zend_ulong sc_rp_key_of(sc_rp_ctx *x, const char *path, size_t len)
+{
+	sc_entry *e;
+	zend_ulong h;
+
+	if (path == x->keys_of) {
+		for (unsigned i = 0; i < x->nkeys; i++) {
+			if (x->key_len[i] == len) {
+				return x->key[i];
+			}
+		}
+	}
+	e = x->c ? sc_table_find(&x->c->table, path, len, sc_table_hash(path, len)) : NULL;
+	if (e && e->rp_key) {
+		return (zend_ulong) e->rp_key;
+	}
+	h = sc_rp_key_hash(x, path, len);
+	if (e) {
+		e->rp_key = (uint64_t) h;
 	}
 	return h;
 }
@@ -107,8 +106,7 @@ static zend_always_inline realpath_cache_bucket *sc_rp_chain(virtual_cwd_globals
 }
 
 /* The replay's lookup (the exported realpath_cache_lookup() would hash the
- * path again for the add that follows a miss, and takes no key from the
- * memo): the chain walk with the key of sc_rp_key_of(), left in *key for
+ * path again for the add that follows a miss, and takes no kept key): the chain walk with the key of sc_rp_key_of(), left in *key for
  * sc_rp_add(), at the replay's time, taken once. */
 static realpath_cache_bucket *sc_rp_bucket(sc_rp_ctx *x, const char *path, size_t len, uint64_t *key)
 {
@@ -138,12 +136,13 @@ bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_
 
 /* A lookup with no replay around it (src/php/realpath.c's known-missing
  * answer, the include_path walk): a context of its own, whose key is the
- * memo's or hashed, and time(NULL) asked only where an entry can expire. */
+ * entry's or hashed, and time(NULL) asked only where an entry can expire. */
 bool sc_rp_cache_holds(const char *path, size_t len)
 {
 	sc_rp_ctx x;
 	uint64_t key;
 
+	x.c = statcache_thread_cache(); /* its entries keep PHP's keys */
 	x.cwd = sc_rp_globals();
 	x.t = x.cwd->realpath_cache_ttl ? 0 : -1; /* as sc_rp_fill(): time(NULL) once asked */
 	x.keys_of = NULL;
@@ -153,7 +152,7 @@ bool sc_rp_cache_holds(const char *path, size_t len)
 }
 
 /* The include_path walk's lookup of a candidate, whose key continues its
- * include_path entry's (src/php/include.c): no hash of the memo's. */
+ * include_path entry's (src/php/include.c): no hash of our table's. */
 bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t)
 {
 	return sc_rp_chain(sc_rp_globals(), path, len, key, t) != NULL;

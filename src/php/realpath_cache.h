@@ -1,7 +1,7 @@
 /*
  * statcache: PHP's realpath cache as PHP's own walk reads and writes it
- * (src/php/realpath_cache.c): its key, this thread's memo of keys, the walk
- * of a bucket chain and the bucket write.  The replay of src/php/realpath.c
+ * (src/php/realpath_cache.c): its key (kept with the stat cache's entry of
+ * the spelling), the walk of a bucket chain and the bucket write.  The replay of src/php/realpath.c
  * fills it through these; the include_path walk (src/php/include.c) asks
  * it as PHP's lookup would.
  */
@@ -80,7 +80,7 @@ bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t);
 
 /* realpath_cache_lookup(path, len, time(NULL)) != NULL, with its side
  * effects (the expired entries met dropped), PHP's key of a spelling
- * hashed before taken from this thread's memo. */
+ * hashed before taken from the stat cache's entry of it. */
 bool sc_rp_cache_holds(const char *path, size_t len);
 
 #endif
