@@ -19,6 +19,7 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "main/php_streams.h"
+#include <dlfcn.h>
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "main/streams/php_stream_glob_wrapper.h"
 #include "php/intercept_list.h"
@@ -141,10 +142,23 @@ static void sc_uninstall_functions(void)
 /* ---- the plain-files wrapper's and stdio ops (src/php/sync.c, the answers
  * above, src/php/listing_hooks.c) ---------------------------------------- */
 
+/* Are a and b in the same loaded object (dladdr())?  false when unsure. */
+static bool sc_same_object(const void *a, const void *b)
+{
+	Dl_info ia, ib;
+
+	return dladdr(a, &ia) && dladdr(b, &ib) && ia.dli_fbase && ia.dli_fbase == ib.dli_fbase;
+}
+
 static void sc_install_ops(void)
 {
 	atomic_store(&sc_ops_replaced, 0);
 	sc_orig_wops = php_plain_files_wrapper.wops;
+	/* a handed open may skip PHP's opener only where that opener is PHP's
+	 * own (src/php/realpath_open.c), not another extension's before us */
+	sc_orig_opener_php = sc_orig_wops->stream_opener
+		&& sc_same_object((const void *) (uintptr_t) sc_orig_wops->stream_opener,
+			(const void *) &php_plain_files_wrapper);
 	sc_wops = *sc_orig_wops;
 	sc_wops.url_stat = sc_url_stat;
 	sc_wops.stream_opener = sc_stream_opener;

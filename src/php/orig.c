@@ -17,6 +17,7 @@
 
 zif_handler sc_orig_fn[SC_I_COUNT];
 const php_stream_wrapper_ops *sc_orig_wops;
+bool sc_orig_opener_php;
 php_stream_ops sc_orig_stdio;
 php_stream_wrapper_ops sc_wops;
 php_stream_ops sc_stdio_ours;

@@ -28,6 +28,10 @@ static inline zif_handler sc_orig(sc_intercept_id id)
  * ours as installed (sc_wops: the patched copy of the wrapper's ops;
  * sc_stdio_ours: the stdio ops as patched in place). */
 extern const php_stream_wrapper_ops *sc_orig_wops;
+/* Is sc_orig_wops's opener PHP's own (in the object that defines
+ * php_plain_files_wrapper), not another extension's installed before us?
+ * Set with sc_orig_wops (hooks.c). */
+extern bool sc_orig_opener_php;
 extern php_stream_ops sc_orig_stdio;
 /* hidden: the hit path compares against them at a fixed offset, not
  * through the GOT */

@@ -76,4 +76,11 @@ enum {
  * realpath_cache_size=0). */
 int sc_open_fails(const char *filename, int options, int *err, char *resolved);
 
+/* PHP's _php_stream_fopen() of a name sc_open_fails() handed on, as it
+ * opens with STREAM_ASSUME_REALPATH (its open(), its stream, its opened
+ * path), into *out: false when PHP's opener must open it (an include's
+ * checks, a blocking pipe, a persistent stream, an opener not PHP's). */
+bool sc_open_handed(const char *resolved, const char *mode, int options, zend_string **opened_path,
+	php_stream **out STREAMS_DC);
+
 #endif

@@ -16,6 +16,9 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "main/php_streams.h"
+#include "main/streams/php_stream_plain_wrapper.h"
+#include "php/orig.h"
+#include <fcntl.h>
 #include "engine/follow.h"
 #include "php/intercept.h"
 #include "php/realpath.h"
@@ -121,6 +124,41 @@ int sc_open_fails(const char *filename, int options, int *err, char *resolved)
 	 * realpath_cache_size=0): handed on, so that PHP does not walk its
 	 * realpath cache again */
 	return rlen && kept && sc_rp_handed(path, len, SC_RP_FILEPATH, resolved, &rlen) ? SC_OPEN_HANDED : SC_OPEN_PHP;
+}
+
+/* Without PHP's opener: what _php_stream_fopen() does with
+ * STREAM_ASSUME_REALPATH for a plain open that is neither an include, nor a
+ * blocking pipe, nor persistent, less its copy of the name into a
+ * MAXPATHLEN buffer (php_strlcpy(), a loop per byte where libc has no
+ * strlcpy(): the largest cost of a handed open after the walk it saves).
+ * The open_basedir check of PHP's opener is not in force: a name is handed
+ * on only without one (sc_open_fails()). */
+bool sc_open_handed(const char *resolved, const char *mode, int options, zend_string **opened_path,
+	php_stream **out STREAMS_DC)
+{
+	int flags, fd;
+	php_stream *s;
+
+	if (!sc_orig_opener_php || (options & (STREAM_OPEN_FOR_INCLUDE | STREAM_USE_BLOCKING_PIPE | STREAM_OPEN_PERSISTENT))
+			|| php_stream_parse_fopen_modes(mode, &flags) == FAILURE) {
+		return false;
+	}
+	*out = NULL;
+	fd = open(resolved, flags, 0666);
+	if (fd == -1) {
+		return true; /* open()'s errno words PHP's warning */
+	}
+	/* a new file is at offset 0 (PHP's opener skips the lseek() too) */
+	s = _php_stream_fopen_from_fd(fd, mode, NULL, (flags & O_APPEND) == 0 STREAMS_REL_CC);
+	if (!s) {
+		close(fd);
+		return true;
+	}
+	if (opened_path) {
+		*opened_path = zend_string_init(resolved, strlen(resolved), 0);
+	}
+	*out = s;
+	return true;
 }
 
 #ifdef VIRTUAL_DIR

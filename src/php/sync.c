@@ -86,8 +86,12 @@ php_stream *sc_stream_opener(php_stream_wrapper *wrapper, const char *filename, 
 		int err;
 		switch (sc_open_fails(filename, options, &err, resolved)) {
 			case SC_OPEN_HANDED:
-				/* the name expand_filepath() would give, as for a writing
-				 * open below */
+				/* the name expand_filepath() would give, opened as PHP's
+				 * opener opens it, or handed to that opener as for a
+				 * writing open below */
+				if (sc_open_handed(resolved, mode, options, opened_path, &s STREAMS_REL_CC)) {
+					return s;
+				}
 				filename = resolved;
 				options |= STREAM_ASSUME_REALPATH;
 				break;

@@ -25,10 +25,16 @@ function run(string $what, callable $f, array &$counts, callable $handed): void 
     $counts[] = "$what " . ($handed() - $before);
     echo "$what: ", json_encode($r, JSON_UNESCAPED_SLASHES), "\n";
 }
+/* what the opener made: the stream as PHP's _php_stream_fopen() makes it */
+function opened($f): array {
+    $m = stream_get_meta_data($f);
+    return [fgets($f), ftell($f), $m['mode'], $m['seekable'], $m['uri'], $m['stream_type'], $m['wrapper_type'],
+        fstat($f)['size'], fseek($f, 0), fread($f, 8), feof($f)];
+}
 file_exists("$d/a");                        /* the stat cache is started (an open never starts it) */
 $opens = function (string $when) use ($d, &$counts, $handed) {
-    run("$when fopen r", fn() => fgets(fopen("$d/lnk/f.txt", 'r')), $counts, $handed);
-    run("$when fopen rb", fn() => fgets(fopen("$d/a/f.txt", 'rb')), $counts, $handed);
+    run("$when fopen r", fn() => opened(fopen("$d/lnk/f.txt", 'r')), $counts, $handed);
+    run("$when fopen rb", fn() => opened(fopen("$d/a/f.txt", 'rb')), $counts, $handed);
     run("$when file_get_contents", fn() => file_get_contents("$d/lnk/f.txt"), $counts, $handed);
     run("$when file", fn() => file("$d/lnk/sub/g.txt"), $counts, $handed);
     run("$when missing", fn() => @file_get_contents("$d/lnk/nope.txt"), $counts, $handed);
@@ -91,18 +97,18 @@ foreach ($modes as $mode => $ini) {
 --EXPECT--
 == realpath cache on: as PHP without statcache
 exit 0
-first fopen r: "a"
-first fopen rb: "a"
+first fopen r: ["a",1,"r",true,"DIR/lnk/f.txt","STDIO","plainfile",1,0,"a",true]
+first fopen rb: ["a",1,"rb",true,"DIR/a/f.txt","STDIO","plainfile",1,0,"a",true]
 first file_get_contents: "a"
 first file: ["ga"]
 first missing: false
-again fopen r: "a"
-again fopen rb: "a"
+again fopen r: ["a",1,"r",true,"DIR/lnk/f.txt","STDIO","plainfile",1,0,"a",true]
+again fopen rb: ["a",1,"rb",true,"DIR/a/f.txt","STDIO","plainfile",1,0,"a",true]
 again file_get_contents: "a"
 again file: ["ga"]
 again missing: false
-retargeted, realpath cache kept fopen r: "a"
-retargeted, realpath cache kept fopen rb: "a"
+retargeted, realpath cache kept fopen r: ["a",1,"r",true,"DIR/lnk/f.txt","STDIO","plainfile",1,0,"a",true]
+retargeted, realpath cache kept fopen rb: ["a",1,"rb",true,"DIR/a/f.txt","STDIO","plainfile",1,0,"a",true]
 retargeted, realpath cache kept file_get_contents: "a"
 retargeted, realpath cache kept file: ["ga"]
 retargeted, realpath cache kept missing: false
