@@ -130,6 +130,15 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 		 * FOUND or LINK entry's key is canonical: no spelling to settle) */
 		return sc_answer(c, e);
 	}
+	if (e && e->r.kind == SC_KIND_ALIAS && e->r.target && sc_result_valid(sc_the_proc.gen, &e->r)
+			&& sc_restamp(e->r.target)) {
+		/* another spelling ("dir/../f", which Composer's autoloader
+		 * includes), still settled, of such a file: the file's result
+		 * taken again as its own name's lookup takes it, rather than the
+		 * spelling canonicalized and resolved again (the answers' hit
+		 * path does the same: sc_hit_recheck()) */
+		return sc_answer(c, e->r.target);
+	}
 	if (c->table.count + SC_WALK_RESERVE >= c->max_entries) {
 		sc_cache_reset(c);
 		sc_count(&c->n->flushes);

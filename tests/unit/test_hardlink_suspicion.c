@@ -255,6 +255,46 @@ static void the_hit_takes_an_aliased_file_again_after_a_hard_link_suspicion_when
 	assert_int_equal(statx_calls, 0);
 	assert_same_as_lstat(e, a);
 }
+/* The whole way (sc_lookup(): the realpath replay's lstat() of a dotted
+ * spelling) for the same alias: the alias holds, the file's result is
+ * taken again from one lstat() of the file, and the spelling is neither
+ * canonicalized nor resolved again; a file changed meanwhile is filled
+ * again. */
+static void the_whole_way_takes_an_aliased_file_again_after_a_hard_link_suspicion(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s;
+	char a[4096], al[4096];
+	uint64_t misses;
+	sc_entry *e;
+
+	fill_with_db(f, &s);
+	fx_mkdir(f, "code/sub");
+	fx_write(f, "code/a.php", "abc");
+	snprintf(a, sizeof(a), "%s", P(f, "code/a.php"));
+	snprintf(al, sizeof(al), "%s", P(f, "code/sub/../a.php"));
+	e = lk(f, al);
+	assert_same_as_lstat(e, a);
+	transient_name(f);
+	count_under(P(f, "code"));
+	misses = cnt(&f->c->n->misses);
+	f->c->canon.len = 0; /* the spelling is not canonicalized again */
+	assert_ptr_equal(lk(f, al), e);
+	assert_int_equal(f->c->canon.len, 0);
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
+	assert_int_equal(lstat_calls, 1); /* the file's: none for code/sub */
+	assert_int_equal(statx_calls, 0);
+	assert_same_as_lstat(e, a);
+	/* changed through a name made and removed before the drain: the
+	 * restamp sees a new size, and the spelling is filled again */
+	transient_name(f);
+	fx_write(f, "code/a.php", "abcdef");
+	sc_watcher_mark_pending();
+	e = lk(f, al);
+	assert_same_as_lstat(e, a);
+	assert_int_equal(e->r.st.st_size, 6);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -266,6 +306,7 @@ int main(void)
 		T(after_a_hard_link_suspicion_a_spelling_through_a_symlink_rechecks_only_its_target),
 		T(the_hit_takes_a_file_again_after_a_hard_link_suspicion_when_asked),
 		T(the_hit_takes_an_aliased_file_again_after_a_hard_link_suspicion_when_asked),
+		T(the_whole_way_takes_an_aliased_file_again_after_a_hard_link_suspicion),
 	};
 #undef T
 	return cmocka_run_group_tests(tests, NULL, NULL);
