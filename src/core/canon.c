@@ -40,6 +40,24 @@ sc_canon_result sc_canon_path(sc_canon *c, const char *path, size_t len)
 		return SC_CANON_BYPASS; /* PHP's own call: a trailing '/' asks for a directory */
 	}
 
+	/* the common spelling, with no "//" and no "." or ".." component, is its
+	 * own canonical form: checked a component at a time with memchr()
+	 * rather than by the byte loop below, which the rest takes */
+	for (const char *p = path + 1, *e = path + len;;) {
+		const char *slash = memchr(p, '/', (size_t) (e - p));
+		size_t n = (size_t) ((slash ? slash : e) - p);
+		if (n == 0 || n > SC_NAME_MAX || (p[0] == '.' && (n == 1 || (n == 2 && p[1] == '.')))) {
+			break;
+		}
+		if (!slash) {
+			memcpy(c->path, path, len);
+			c->path[len] = '\0';
+			c->len = len;
+			return SC_CANON_SAME;
+		}
+		p = slash + 1;
+	}
+
 	c->path[0] = '/';
 	c->len = 1;
 	while (i < len) {

@@ -269,6 +269,21 @@ static void dot_then_dotdot_require_each_directory_crossed(void **state)
 	free(c);
 }
 
+/* names that only start with dots are names: no requirement, no change */
+static void names_starting_with_dots_stay_same(void **state)
+{
+	sc_canon *c = canon_new();
+	(void) state;
+	assert_int_equal(canon(c, "/a/.hidden/..x/.../b."), SC_CANON_SAME);
+	assert_canon(c, "/a/.hidden/..x/.../b.");
+	assert_int_equal(c->nreq, 0);
+	assert_int_equal(canon(c, "/.a"), SC_CANON_SAME);
+	assert_canon(c, "/.a");
+	assert_int_equal(canon(c, "/a/.."), SC_CANON_CHANGED);
+	assert_canon(c, "/");
+	free(c);
+}
+
 static void parent_len_of_canonical_paths(void **state)
 {
 	(void) state;
@@ -299,6 +314,7 @@ int main(void)
 		cmocka_unit_test(dot_after_a_file_requires_the_file_to_be_a_directory),
 		cmocka_unit_test(repeated_dots_ask_once),
 		cmocka_unit_test(dot_then_dotdot_require_each_directory_crossed),
+		cmocka_unit_test(names_starting_with_dots_stay_same),
 		cmocka_unit_test(parent_len_of_canonical_paths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
