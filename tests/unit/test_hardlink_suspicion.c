@@ -222,6 +222,23 @@ static void the_hit_takes_a_file_again_after_a_hard_link_suspicion_when_asked(vo
 	assert_int_equal(how, SC_HIT_RESTAMP);
 }
 
+/* code/a.php and its entry as looked up by the alias code/sub/../a.php
+ * (a and al: the two names, 4096 bytes each), with db/ for transient
+ * names. */
+static sc_entry *aliased_file(fx *f, sc_proc_settings *s, char *a, char *al)
+{
+	sc_entry *e;
+
+	fill_with_db(f, s);
+	fx_mkdir(f, "code/sub");
+	fx_write(f, "code/a.php", "abc");
+	snprintf(a, 4096, "%s", P(f, "code/a.php"));
+	snprintf(al, 4096, "%s", P(f, "code/sub/../a.php"));
+	e = lk(f, al);
+	assert_same_as_lstat(e, a);
+	return e;
+}
+
 /* The same for a spelling whose entry is an alias of the file's (a ".."
  * in it, as Composer's autoloader spells its class files): the alias
  * holds, its target is taken again. */
@@ -233,13 +250,7 @@ static void the_hit_takes_an_aliased_file_again_after_a_hard_link_suspicion_when
 	unsigned how;
 	sc_entry *e;
 
-	fill_with_db(f, &s);
-	fx_mkdir(f, "code/sub");
-	fx_write(f, "code/a.php", "abc");
-	snprintf(a, sizeof(a), "%s", P(f, "code/a.php"));
-	snprintf(al, sizeof(al), "%s", P(f, "code/sub/../a.php"));
-	e = lk(f, al);
-	assert_same_as_lstat(e, a);
+	e = aliased_file(f, &s, a, al);
 	how = 0;
 	assert_ptr_equal(sc_hit(f->c, al, strlen(al), &how), e);
 	transient_name(f);
@@ -268,13 +279,7 @@ static void the_whole_way_takes_an_aliased_file_again_after_a_hard_link_suspicio
 	uint64_t misses;
 	sc_entry *e;
 
-	fill_with_db(f, &s);
-	fx_mkdir(f, "code/sub");
-	fx_write(f, "code/a.php", "abc");
-	snprintf(a, sizeof(a), "%s", P(f, "code/a.php"));
-	snprintf(al, sizeof(al), "%s", P(f, "code/sub/../a.php"));
-	e = lk(f, al);
-	assert_same_as_lstat(e, a);
+	e = aliased_file(f, &s, a, al);
 	transient_name(f);
 	count_under(P(f, "code"));
 	misses = cnt(&f->c->n->misses);
