@@ -3,8 +3,8 @@
  * writes it (zend_virtual_cwd.c: realpath_cache_find(), _add(), _lookup(),
  * static there but for the lookup): the key of a spelling, kept with the
  * stat cache's entry of the spelling once hashed, the walk of its bucket
- * chain with PHP's expiry, and the bucket PHP's walk would add, with PHP's size
- * accounting.  The buckets are PHP's: malloc()ed, freed by PHP's
+ * chain with PHP's expiry, and the bucket PHP's walk would add, with PHP's
+ * size accounting.  The buckets are PHP's: malloc()ed, freed by PHP's
  * realpath_cache_clean().  The struct and globals are the public ones of
  * zend_virtual_cwd.h, reached through the exported
  * realpath_cache_get_buckets() (sc_rp_globals()).
@@ -106,8 +106,9 @@ static zend_always_inline realpath_cache_bucket *sc_rp_chain(virtual_cwd_globals
 }
 
 /* The replay's lookup (the exported realpath_cache_lookup() would hash the
- * path again for the add that follows a miss, and takes no kept key): the chain walk with the key of sc_rp_key_of(), left in *key for
- * sc_rp_add(), at the replay's time, taken once. */
+ * path again for the add that follows a miss, and takes no kept key): the
+ * chain walk with the key of sc_rp_key_of(), left in *key for sc_rp_add(),
+ * at the replay's time, taken once. */
 static realpath_cache_bucket *sc_rp_bucket(sc_rp_ctx *x, const char *path, size_t len, uint64_t *key)
 {
 	zend_ulong h = sc_rp_key_of(x, path, len);

@@ -139,7 +139,8 @@ bool sc_open_handed(const char *resolved, const char *mode, int options, zend_st
 	int flags, fd;
 	php_stream *s;
 
-	if (!sc_orig_opener_php || (options & (STREAM_OPEN_FOR_INCLUDE | STREAM_USE_BLOCKING_PIPE | STREAM_OPEN_PERSISTENT))
+	if (!sc_orig_opener_php
+			|| (options & (STREAM_OPEN_FOR_INCLUDE | STREAM_USE_BLOCKING_PIPE | STREAM_OPEN_PERSISTENT))
 			|| php_stream_parse_fopen_modes(mode, &flags) == FAILURE) {
 		return false;
 	}

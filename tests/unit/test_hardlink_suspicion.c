@@ -266,6 +266,7 @@ static void the_hit_takes_an_aliased_file_again_after_a_hard_link_suspicion_when
 	assert_int_equal(statx_calls, 0);
 	assert_same_as_lstat(e, a);
 }
+
 /* The whole way (sc_lookup(): the realpath replay's lstat() of a dotted
  * spelling) for the same alias: the alias holds, the file's result is
  * taken again from one lstat() of the file, and the spelling is neither
