@@ -50,16 +50,20 @@ function req(array $q): array
     return is_array($r) ? $r : ['error' => 'bad body: ' . substr($body, 0, 80), 'pid' => 0];
 }
 
-/* A request that only worker $pid carries out (others answer "skip"). */
+/* A request that only worker $pid carries out (others answer "skip"):
+ * at least 200 tries, and more for up to 20 s while it has not answered (as
+ * in round_of: Apache's prefork favours some children, and on a loaded
+ * machine one child can go unpicked for a burst of 200). */
 function req_on(int $pid, array $q): array
 {
-    for ($try = 0; $try < 200; $try++) {
+    $deadline = microtime(true) + 20;
+    for ($try = 0; $try < 200 || microtime(true) < $deadline; $try++) {
         $r = req($q + ['want' => $pid]);
         if (isset($r['error']) || empty($r['skip'])) {
             return $r;
         }
     }
-    return ['error' => "worker $pid never answered in 200 requests", 'pid' => 0];
+    return ['error' => "worker $pid never answered in $try requests (20 s)", 'pid' => 0];
 }
 
 /* Untargeted requests until every expected pid answered (at least $min
