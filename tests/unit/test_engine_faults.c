@@ -160,6 +160,11 @@ static void await_notice(void)
 		fx_nap_ms(1);
 	}
 	fx_nap_ms(2);
+	/* with no thread (statcache.watcher=lookup) only the bound's drain
+	 * notices: an answer within the bound may still be the old one */
+	if (!sc_the_proc.thread_running && sc_the_proc.stale_max_ms) {
+		fx_nap_ms(sc_the_proc.stale_max_ms + 1);
+	}
 }
 
 /* Lookups, this process's own change, another process's change, lookups. */
