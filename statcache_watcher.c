@@ -133,6 +133,9 @@ static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 	}
 	p->stale_max_ms = max_ms;
 	atomic_store_explicit(&p->stale_calibrating, max_ms != 0 && SC_HAVE_TICKS, memory_order_relaxed);
+	if (max_ms != 0) {
+		sc_ticks_probe(); /* its open now, not in the first drain's calibration */
+	}
 	p->stale_fine = max_ms != 0 && max_ms <= res;
 	p->stale_after_ms = (uint16_t) (max_ms == 0 || p->stale_fine ? max_ms : max_ms - res);
 	/* relaxed: set before the machine is published (state, release) */

@@ -203,6 +203,13 @@ static struct {
 	uint64_t err0;        /* ... and how exact it is */
 } sc_cal;
 
+void sc_ticks_probe(void)
+{
+	if (sc_cal.trusted == 0) {
+		sc_cal.trusted = sc_ticks_trusted() ? 1 : -1;
+	}
+}
+
 uint64_t sc_stale_ticks(uint32_t max_ms)
 {
 	uint64_t ns, t, err;
@@ -211,9 +218,7 @@ uint64_t sc_stale_ticks(uint32_t max_ms)
 	if (max_ms == 0) {
 		return 0;
 	}
-	if (sc_cal.trusted == 0) {
-		sc_cal.trusted = sc_ticks_trusted() ? 1 : -1;
-	}
+	sc_ticks_probe();
 	if (sc_cal.trusted < 0) {
 		return UINT64_MAX;
 	}
@@ -236,6 +241,10 @@ uint64_t sc_stale_ticks(uint32_t max_ms)
 	return (uint64_t) ((double) max_ms * 1e6 * per_ns * 0.99);
 }
 #else
+void sc_ticks_probe(void)
+{
+}
+
 uint64_t sc_stale_ticks(uint32_t max_ms)
 {
 	(void) max_ms;

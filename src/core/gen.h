@@ -277,6 +277,11 @@ SC_ALWAYS_INLINE uint64_t sc_ticks(void)
  * thread at a time (the drainer, at the end of a drain). */
 #define SC_TICKS_CALIBRATION_NS 10000000u
 uint64_t sc_stale_ticks(uint32_t max_ms);
+/* Asks now, once per process image, whether the counter can be trusted
+ * (CPUID and the kernel's clocksource, a file in sysfs): at the start of
+ * the process machine, beside its other opens, so that the first drain's
+ * calibration opens nothing in the middle of the application's work. */
+void sc_ticks_probe(void);
 
 /* Drain stamps: CLOCK_MONOTONIC_COARSE (a few ns, no syscall), truncated to
  * milliseconds; it lags the true time by up to its resolution. */
