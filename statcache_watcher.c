@@ -119,29 +119,32 @@ static void sc_register_atfork(void)
 	registered = 1;
 }
 
-/* Turns the staleness bound into the hit path's test.  Drain stamps come
- * from the coarse clock, which lags by up to its step (4 ms at HZ=250): a
- * test "coarse elapsed >= max - step" still fires before max real
- * milliseconds have passed; a bound at or under the step needs the fine
- * clock (a vDSO read, only in that configuration). */
+/* Turns the staleness bound into the hit path's test: the tick counter
+ * where the kernel keeps time with it (once calibrated), else
+ * CLOCK_MONOTONIC, which drain stamps come from too.  Not the coarse
+ * clock: it lags by its step and by however late its tick comes (8.8 ms
+ * seen under load on a KVM guest), which a bound kept by it would add. */
 static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 {
-	uint32_t res = sc_coarse_res_ms();
+	int trusted;
 
 	if (max_ms > UINT16_MAX) {
 		max_ms = UINT16_MAX;
 	}
+	/* the counter's trust now, with the machine's other opens, not in the
+	 * first drain's calibration; where it cannot be trusted nothing is
+	 * calibrated and the clock decides from the start */
+	trusted = max_ms != 0 && !p->set.test_clock && sc_ticks_probe();
 	p->stale_max_ms = max_ms;
-	atomic_store_explicit(&p->stale_calibrating, max_ms != 0 && SC_HAVE_TICKS, memory_order_relaxed);
-	if (max_ms != 0) {
-		sc_ticks_probe(); /* its open now, not in the first drain's calibration */
-	}
-	p->stale_fine = max_ms != 0 && max_ms <= res;
-	p->stale_after_ms = (uint16_t) (max_ms == 0 || p->stale_fine ? max_ms : max_ms - res);
+	atomic_store_explicit(&p->stale_calibrating, trusted, memory_order_relaxed);
+	p->stale_after_ms = (uint16_t) max_ms;
 	/* relaxed: set before the machine is published (state, release) */
 	atomic_store_explicit(&p->stale_ticks, max_ms == 0 ? SC_STALE_NEVER : SC_STALE_CLOCK, memory_order_relaxed);
 	/* relaxed, after stale_ticks: hits ask until a lookup renews it */
 	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed);
+	/* the clock for good: hits compare it with a deadline in its ns
+	 * (relaxed: see sc_proc_hit_due()) */
+	atomic_store_explicit(&p->hit_clock, max_ms != 0 && !trusted, memory_order_relaxed);
 }
 
 /* This process's mount namespace (the inode of /proc/self/ns/mnt; 0 when

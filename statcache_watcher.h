@@ -43,6 +43,7 @@ typedef struct sc_proc_settings {
 	int shared;
 	int test_watcher;          /* 0: the watcher never sets the flag (tests) */
 	int test_untrusted;        /* every file system is untrusted (tests) */
+	int test_clock;            /* the clock decides, as where the tick counter cannot be trusted (tests) */
 	sc_watcher_kind watcher;
 } sc_proc_settings;
 
@@ -50,15 +51,18 @@ typedef struct sc_proc {
 	/* Read on every hit: written only at startup, fork and shutdown. */
 	sc_gen *gen;
 	uint16_t stale_after_ms;   /* drain when the last one is this old (0: never) */
-	uint8_t stale_fine;        /* read the fine clock: the bound is below the coarse one's step */
+	uint8_t pad_f;
 	_Atomic uint8_t stale_calibrating; /* the tick counter may still take over from the clock */
 	_Atomic int state;
 	_Atomic int64_t stale_ticks; /* the bound in sc_ticks() once calibrated; SC_STALE_CLOCK
 	                              * before (the clock decides), SC_STALE_NEVER without one */
 	_Atomic uint64_t hit_deadline; /* sc_ticks() until which a hit needs no drain: a drain's
 	                              * stamp plus stale_ticks, 0 (ask) or UINT64_MAX (no bound);
+	                              * with hit_clock, CLOCK_MONOTONIC ns until which; see
 	                              * sc_proc_deadline_renew() */
-	char pad0[SC_CACHE_LINE - 32];
+	_Atomic uint8_t hit_clock;   /* the clock decides for good (no trusted tick counter):
+	                              * hit_deadline is in its ns */
+	char pad0[SC_CACHE_LINE - 33];
 
 	sc_proc_settings set;
 	uint32_t stale_max_ms;     /* the bound in force (sc_proc_set_staleness) */
@@ -151,11 +155,25 @@ SC_ALWAYS_INLINE int sc_proc_stale_ticks(const sc_gen *g)
  * the bound in ticks is taken short. */
 SC_ALWAYS_INLINE int sc_proc_hit_due(void)
 {
-	return sc_ticks() >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
+	uint64_t now;
+
+	/* relaxed: hit_clock is set before the machine is published, with
+	 * hit_deadline 0 (ask), and never changes after */
+	if (!SC_HAVE_TICKS || __builtin_expect(atomic_load_explicit(&sc_the_proc.hit_clock, memory_order_relaxed), 0)) {
+		now = sc_now_fine_ns();
+	} else {
+		now = sc_ticks();
+	}
+	return now >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
 }
 
 /* hit_deadline from the last drain's stamp and the bound in ticks (0
- * while the clock decides: every hit asks; UINT64_MAX without a bound).
+ * while the clock decides: every hit asks; UINT64_MAX without a bound);
+ * where the clock decides for good (hit_clock), the stamp plus the bound
+ * in CLOCK_MONOTONIC ns: a hit is due at the age sc_proc_stale() drains
+ * at, so the hit reads that clock and skips the slow path as it does with
+ * the counter.  The stamp is truncated to ms, so never later than its
+ * drain: the deadline comes early by under a ms, never late.
  * On the slow path, after it found no drain due or drained.  relaxed,
  * all three: stale_ticks only moves from the clock to a calibration or
  * between calibrations, each within the bound, and a stamp read late is
@@ -167,7 +185,10 @@ static inline void sc_proc_deadline_renew(const sc_gen *g)
 	uint64_t d;
 
 	if (st == SC_STALE_CLOCK) {
-		d = 0;
+		d = atomic_load_explicit(&sc_the_proc.hit_clock, memory_order_relaxed)
+			? (atomic_load_explicit(&((sc_gen *) g)->last_drain_ms, memory_order_relaxed)
+				+ sc_the_proc.stale_after_ms) * 1000000u
+			: 0;
 	} else if (st == SC_STALE_NEVER) {
 		d = UINT64_MAX;
 	} else {
@@ -188,14 +209,17 @@ SC_ALWAYS_INLINE int sc_proc_stale(const sc_gen *g)
 		return 1;
 	}
 	if (sc_the_proc.stale_after_ms) {
-		uint64_t age = (sc_the_proc.stale_fine ? sc_now_fine_ms() : sc_now_ms())
-			- atomic_load_explicit(&((sc_gen *) g)->last_drain_ms, memory_order_relaxed);
+		/* in ns: the stamp is the drain's CLOCK_MONOTONIC ms, truncated
+		 * (never later than the drain), and "now" is not, so the age
+		 * found is never less than the real one */
+		uint64_t now = sc_now_fine_ns();
+		uint64_t age = now - atomic_load_explicit(&((sc_gen *) g)->last_drain_ms, memory_order_relaxed) * 1000000u;
 		/* a drain early enough for the calibration, which drains make
 		 * (sc_stale_ticks()), to come soon under a long bound too
 		 * (relaxed: a flag read late costs one early drain) */
-		return age >= sc_the_proc.stale_after_ms
+		return age >= (uint64_t) sc_the_proc.stale_after_ms * 1000000u
 			|| (atomic_load_explicit(&sc_the_proc.stale_calibrating, memory_order_relaxed)
-				&& age >= SC_TICKS_CALIBRATION_NS / 1000000u);
+				&& age >= SC_TICKS_CALIBRATION_NS);
 	}
 	return 0;
 }

@@ -33,7 +33,7 @@ void sc_gen_init(sc_gen *g, uint32_t slots)
 	/* relaxed: the table is not shared yet (published by the machine's
 	 * state, or by fork()) */
 	atomic_store_explicit(&g->version, 1, memory_order_relaxed);
-	atomic_store_explicit(&g->last_drain_ms, sc_now_ms(), memory_order_relaxed);
+	atomic_store_explicit(&g->last_drain_ms, sc_now_fine_ms(), memory_order_relaxed);
 	atomic_store_explicit(&g->last_drain_ticks, sc_ticks(), memory_order_relaxed);
 }
 
@@ -71,23 +71,7 @@ uint64_t sc_now_ms(void)
 
 uint64_t sc_now_fine_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
-}
-
-uint32_t sc_coarse_res_ms(void)
-{
-#ifdef CLOCK_MONOTONIC_COARSE
-	struct timespec r;
-	if (clock_getres(CLOCK_MONOTONIC_COARSE, &r) == 0) {
-		uint64_t ns = (uint64_t) r.tv_sec * 1000000000u + (uint64_t) r.tv_nsec;
-		return (uint32_t) ((ns + 999999u) / 1000000u);
-	}
-	return 1000; /* unknown: treat the coarse clock as useless */
-#else
-	return 1;
-#endif
+	return sc_now_fine_ns() / 1000000u;
 }
 
 uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid)
@@ -203,11 +187,12 @@ static struct {
 	uint64_t err0;        /* ... and how exact it is */
 } sc_cal;
 
-void sc_ticks_probe(void)
+int sc_ticks_probe(void)
 {
 	if (sc_cal.trusted == 0) {
 		sc_cal.trusted = sc_ticks_trusted() ? 1 : -1;
 	}
+	return sc_cal.trusted > 0;
 }
 
 uint64_t sc_stale_ticks(uint32_t max_ms)
@@ -241,8 +226,9 @@ uint64_t sc_stale_ticks(uint32_t max_ms)
 	return (uint64_t) ((double) max_ms * 1e6 * per_ns * 0.99);
 }
 #else
-void sc_ticks_probe(void)
+int sc_ticks_probe(void)
 {
+	return 0;
 }
 
 uint64_t sc_stale_ticks(uint32_t max_ms)

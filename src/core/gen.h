@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 
 #define SC_CACHE_LINE 64
 
@@ -47,7 +48,7 @@ typedef struct sc_gen {
 	                                  * (sc_gen_drain_seq()), odd while a drain runs */
 	uint32_t pad_s;
 	uint32_t mask;                   /* slots - 1 (slots is a power of two) */
-	_Atomic uint64_t last_drain_ms;  /* CLOCK_MONOTONIC_COARSE of the last drain */
+	_Atomic uint64_t last_drain_ms;  /* CLOCK_MONOTONIC of the last drain, in ms (truncated) */
 	_Atomic int32_t drainer_pid;     /* who holds the sequence odd (shared mode) */
 	uint32_t slots;
 	uint32_t magic;
@@ -278,17 +279,27 @@ SC_ALWAYS_INLINE uint64_t sc_ticks(void)
 #define SC_TICKS_CALIBRATION_NS 10000000u
 uint64_t sc_stale_ticks(uint32_t max_ms);
 /* Asks now, once per process image, whether the counter can be trusted
+ * (1: it can; 0: the clock decides)
  * (CPUID and the kernel's clocksource, a file in sysfs): at the start of
  * the process machine, beside its other opens, so that the first drain's
  * calibration opens nothing in the middle of the application's work. */
-void sc_ticks_probe(void);
+int sc_ticks_probe(void);
 
 /* Drain stamps: CLOCK_MONOTONIC_COARSE (a few ns, no syscall), truncated to
  * milliseconds; it lags the true time by up to its resolution. */
 uint64_t sc_now_ms(void);
-/* CLOCK_MONOTONIC in milliseconds, for bounds finer than the coarse clock. */
+/* CLOCK_MONOTONIC in ms (truncated: never later than now): drain stamps.
+ * The coarse clock will not do for them: it lags by its step (4 ms at
+ * HZ=250), and by more when the tick that moves it comes late (8.8 ms seen
+ * on a loaded 2-vCPU KVM guest), so a bound kept by it is not kept. */
 uint64_t sc_now_fine_ms(void);
-/* The coarse clock's resolution, rounded up to whole milliseconds. */
-uint32_t sc_coarse_res_ms(void);
+/* CLOCK_MONOTONIC in ns, inline: the hit's clock where the tick counter
+ * cannot be trusted (one vDSO read). */
+SC_ALWAYS_INLINE uint64_t sc_now_fine_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
 
 #endif

@@ -1,6 +1,9 @@
 /*
  * statcache: the results table (see src/core/table.h).
  */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE /* clock_gettime() in gen.h's inline clock, under -std=c11 */
+#endif
 #include "core/table.h"
 
 #include <stdlib.h>

@@ -123,14 +123,16 @@ int sc_watcher_drain(void)
 		 * the older value (or the clock's) drains no later either */
 		uint64_t ticks = sc_stale_ticks(p->stale_max_ms);
 		if (ticks == UINT64_MAX) {
-			/* the counter cannot be trusted: the clock stays (relaxed: see sc_proc_stale()) */
+			/* the counter cannot be trusted: the clock stays (relaxed: see
+			 * sc_proc_stale(); sc_watcher_set_staleness() calibrates only a
+			 * counter it found trusted, so this is no hit's clock yet) */
 			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
 		} else if (ticks && ticks < (uint64_t) SC_STALE_NEVER) {
 			atomic_store_explicit(&p->stale_ticks, (int64_t) ticks, memory_order_relaxed);
 			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
 		}
 	}
-	sc_gen_drain_end(g, odd, sc_now_ms());
+	sc_gen_drain_end(g, odd, sc_now_fine_ms());
 	return 1;
 }
 

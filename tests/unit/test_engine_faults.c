@@ -436,6 +436,65 @@ static void lookup_mode_starts_no_thread_and_keeps_the_bound(void **state)
 	sc_watcher_shutdown();
 }
 
+/* Where the tick counter cannot be trusted (a KVM guest on kvm-clock,
+ * as on these machines; a CPU without an invariant counter) the clock
+ * decides.  Hits still answer on the hit path, reading CLOCK_MONOTONIC
+ * against a deadline in its ns, not through the slow path on every call,
+ * and end at the bound to the clock's own count, not its coarse twin's,
+ * which lags by its step and by any late tick: no hit called the bound
+ * after a drain or later answers (t0 is taken after the drain, t1 before
+ * each call), and the lookup then sees another process's change made
+ * meanwhile. */
+static void the_clock_deciding_hits_answer_and_end_at_the_bound(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char cmd[1100], a[512];
+	unsigned how;
+
+	if (!sc_table_hash_hit_ok()) {
+		skip();
+	}
+	s.watcher = SC_WATCHER_LOOKUP;
+	s.max_staleness_ms = 40;
+	s.test_clock = 1;
+	snprintf(a, sizeof(a), "%s", P(f, "a.php")); /* P()'s buffer is the next call's */
+	assert_int_equal(sc_watcher_startup(&s), 0);
+	f->c = sc_cache_new(65536, 0);
+	assert_non_null(f->c);
+	assert_int_equal(check_all(f), (int) NPATHS);
+	assert_string_equal(sc_staleness_clock(), "clock");
+	assert_int_equal(atomic_load(&sc_the_proc.hit_clock), 1);
+	for (int round = 0; round < 5; round++) {
+		uint64_t t0, t1, hits = 0;
+
+		fx_nap_ms(45);                          /* past the bound: this lookup drains */
+		assert_same_as_lstat(lk(f, a), a);
+		t0 = sc_now_fine_ns();                  /* the drain was before */
+		while (hits < 1000 && sc_hit(f->c, a, strlen(a), &how) != NULL) {
+			hits++;                             /* the hit path answers */
+		}
+		if (hits < 1000) {
+			fail_msg("round %d: %llu hits after a drain, then the slow path", round, (unsigned long long) hits);
+		}
+		snprintf(cmd, sizeof(cmd), "echo other >> '%s'", a);
+		fx_sh(cmd);                             /* another process: no sync point */
+		/* t1 is taken before each call: one that answers asked its clock after */
+		while ((t1 = sc_now_fine_ns(), sc_hit(f->c, a, strlen(a), &how) != NULL)) {
+			if (t1 - t0 >= 40000000u) {
+				fail_msg("round %d: a hit answered %llu us after a drain, the bound is 40 ms", round,
+					(unsigned long long) ((t1 - t0) / 1000));
+			}
+			hits++;
+		}
+		assert_same_as_lstat(lk(f, a), a);      /* the drain due sees the change */
+	}
+	assert_int_equal(sc_the_proc.thread_running, 0);
+	sc_cache_delete(f->c);
+	f->c = NULL;
+	sc_watcher_shutdown();
+}
+
 /* statcache.watcher=lookup without a bound would never see another
  * process's change: the machine runs the thread instead. */
 static void lookup_mode_without_a_bound_runs_the_thread(void **state)
@@ -474,6 +533,7 @@ int main(void)
 		T(a_failing_epoll_wait_leaves_answers_exact),
 		T(lookup_mode_starts_no_thread_and_keeps_the_bound),
 		T(lookup_mode_without_a_bound_runs_the_thread),
+		T(the_clock_deciding_hits_answer_and_end_at_the_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

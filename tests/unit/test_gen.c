@@ -42,7 +42,7 @@ static int gen_teardown(void **state)
 static void init_sets_epoch_one_mask_and_clean_slots(void **state)
 {
 	sc_gen *g = *state;
-	uint64_t before = sc_now_ms();
+	uint64_t before = sc_now_fine_ms();
 
 	assert_int_equal(sc_gen_epoch(g), 1);
 	assert_int_equal(g->slots, SLOTS);
