@@ -34,6 +34,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool shared;
 	bool test_untrusted;
 	bool test_watcher;
+	bool test_clock;               /* SYSTEM: the clock decides the bound, as without a trusted TSC */
 	bool test_api;
 	bool opcache_invalidate;       /* SYSTEM: src/php/opcache.c */
 	zend_long max_watches;

@@ -116,6 +116,7 @@ static PHP_MINIT_FUNCTION(statcache)
 			.shared = SCG(shared),
 			.test_watcher = SCG(test_watcher),
 			.test_untrusted = SCG(test_untrusted),
+			.test_clock = SCG(test_clock),
 			.watcher = sc_ini_watcher_thread() ? SC_WATCHER_THREAD : SC_WATCHER_LOOKUP,
 		};
 		if (!s.shared) {

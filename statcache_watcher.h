@@ -167,6 +167,31 @@ SC_ALWAYS_INLINE int sc_proc_hit_due(void)
 	return now >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
 }
 
+/* Does the clock decide for good (hit_clock; always without a tick
+ * counter)?  The handlers (src/php/hit.h) ask once, first, and go on in
+ * a build of their entry for either clock: the clock's read is a call,
+ * and a call in the entry the tick counter serves would make it save
+ * registers and keep a stack on every hit. */
+SC_ALWAYS_INLINE int sc_proc_hit_clocked(void)
+{
+	/* relaxed: as sc_proc_hit_due()'s */
+	return !SC_HAVE_TICKS || atomic_load_explicit(&sc_the_proc.hit_clock, memory_order_relaxed);
+}
+
+/* sc_proc_hit_due() for a caller that found the clock does not decide
+ * (!sc_proc_hit_clocked()): the tick counter's compare alone, no call. */
+SC_ALWAYS_INLINE int sc_proc_hit_due_ticks(void)
+{
+	return sc_ticks() >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
+}
+
+/* sc_proc_hit_due() for a caller that found the clock decides
+ * (sc_proc_hit_clocked()): CLOCK_MONOTONIC against the deadline. */
+SC_ALWAYS_INLINE int sc_proc_hit_due_clock(void)
+{
+	return sc_now_fine_ns() >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
+}
+
 /* hit_deadline from the last drain's stamp and the bound in ticks (0
  * while the clock decides: every hit asks; UINT64_MAX without a bound);
  * where the clock decides for good (hit_clock), the stamp plus the bound

@@ -189,6 +189,21 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_probe(sc_cache *c, const char *path, size_t le
 	return sc_table_probe_hash(&c->table, len, h);
 }
 
+/* sc_hit_probe() for a caller that asked sc_proc_hit_clocked() first
+ * (clocked: its answer, a constant where inlined): the due check by that
+ * clock alone.  The tick counter's needs no call, so the handlers' entry
+ * that uses it keeps no stack (src/php/hit.h). */
+SC_ALWAYS_INLINE sc_entry *sc_hit_probe_by(sc_cache *c, const char *path, size_t len, bool clocked)
+{
+	uint64_t h = sc_table_hash_hit(path, len);
+	const sc_gen *g = sc_the_proc.gen;
+
+	if (__builtin_expect(sc_gen_needs_sync(g) || (clocked ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks()), 0)) {
+		return NULL;
+	}
+	return sc_table_probe_hash(&c->table, len, h);
+}
+
 /* sc_hit_probe()'s entry e if path is its key, else path's own entry in
  * c's table (NULL: none). */
 SC_ALWAYS_INLINE sc_entry *sc_hit_key(sc_cache *c, sc_entry *e, const char *path, size_t len)

@@ -443,7 +443,11 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
  * none holds more than the registers a call may take (no stack of its
  * own, no register saved):
  *  - name(): hit##_first(), then the guards, the hash and the probe of
- *    the hash and length (sc_hook_probe());
+ *    the hash and length (sc_hook_probe()), with the staleness bound's
+ *    test by the tick counter; where the clock decides instead
+ *    (sc_proc_hit_clocked(), asked first) name##_clocked(), the same
+ *    with the clock's read, a call, which makes that build save
+ *    registers: kept out of the one the counter serves;
  *  - name##_hit(): the key compared, then the version, and a FOUND
  *    result that held at it answered (hit##_found()), of the name or of
  *    its alias (sc_hit_held());
@@ -501,26 +505,38 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 			name##_rest(execute_data, return_value, e, v); \
 		} \
 	} \
+	static zend_never_inline void name##_clocked(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		SC_HIT_ENTRY(name, fname, hit, how, true) \
+	} \
 	void name(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		zval *arg = ZEND_CALL_ARG(execute_data, 1); \
-		if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING)) { \
-			int first = hit##_first(Z_STR_P(arg), how, return_value); \
-			if (EXPECTED(first == 0)) { \
-				sc_entry *e = sc_hook_probe(SCG(cache), Z_STR_P(arg)); \
-				if (EXPECTED(e != NULL)) { \
-					name##_hit(execute_data, return_value, e); \
-				} else { \
-					name##_rest(execute_data, return_value, NULL, 0); \
-				} \
-				return; \
-			} \
-			if (first > 0) { \
-				return; \
-			} \
+		if (UNEXPECTED(sc_proc_hit_clocked())) { \
+			name##_clocked(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+			return; \
 		} \
-		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		SC_HIT_ENTRY(name, fname, hit, how, false) \
 	}
+/* The entry's body: clocked, a constant, says which clock the staleness
+ * bound's test reads (sc_hook_probe()). */
+# define SC_HIT_ENTRY(name, fname, hit, how, clocked) \
+	zval *arg = ZEND_CALL_ARG(execute_data, 1); \
+	if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING)) { \
+		int first = hit##_first(Z_STR_P(arg), how, return_value); \
+		if (EXPECTED(first == 0)) { \
+			sc_entry *e = sc_hook_probe(SCG(cache), Z_STR_P(arg), clocked); \
+			if (EXPECTED(e != NULL)) { \
+				name##_hit(execute_data, return_value, e); \
+			} else { \
+				name##_rest(execute_data, return_value, NULL, 0); \
+			} \
+			return; \
+		} \
+		if (first > 0) { \
+			return; \
+		} \
+	} \
+	sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 #endif
 
 /* A second build of each handler above for CPUs with AVX2

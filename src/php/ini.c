@@ -268,6 +268,9 @@ PHP_INI_BEGIN()
 		test_untrusted, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateScBool,
 		test_watcher, zend_statcache_globals, statcache_globals)
+	/* the hit's other staleness clock, run where the TSC is trusted too */
+	STD_PHP_INI_BOOLEAN("statcache.test_clock", "0", PHP_INI_SYSTEM, OnUpdateScBool,
+		test_clock, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.test_api", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		test_api, zend_statcache_globals, statcache_globals)
 PHP_INI_END()

@@ -116,16 +116,19 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
  * were last found true with (php_statcache.h), and a table made since (a
  * C extension registering a wrapper) differs from it.  The ops, which
  * another extension replaces without a word, are compared every time.
- * The entry as sc_hit_probe() gives it: the caller checks it at
+ * clocked: sc_proc_hit_clocked(), which the caller asked first (the due
+ * check by that clock alone: sc_hit_probe_by()).
+ * The entry as sc_hit_probe_by() gives it: the caller checks it at
  * sc_hit_version(), answers a plain hit (sc_hit_plain()) and leaves the
  * rest to sc_hit_recheck().
  * NULL: the answer takes the whole way, sc_hook_lookup(), which also logs
  * replaced ops and drains. */
-static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string *path)
+static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string *path, bool clocked)
 {
 #ifdef VIRTUAL_DIR
 	(void) c;
 	(void) path;
+	(void) clocked;
 	return NULL;
 #else
 	size_t len = ZSTR_LEN(path);
@@ -136,7 +139,7 @@ static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string
 			|| UNEXPECTED(!sc_ops_ours())) {
 		return NULL;
 	}
-	return sc_hit_probe(c, ZSTR_VAL(path), len);
+	return sc_hit_probe_by(c, ZSTR_VAL(path), len, clocked);
 #endif
 }
 
