@@ -143,7 +143,7 @@ static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 	/* relaxed, after stale_ticks: hits ask until a lookup renews it */
 	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed);
 	/* the clock for good: hits compare it with a deadline in its ns
-	 * (relaxed: see sc_proc_hit_due()) */
+	 * (relaxed: see sc_proc_hit_clocked()) */
 	atomic_store_explicit(&p->hit_clock, max_ms != 0 && !trusted, memory_order_relaxed);
 }
 

@@ -144,29 +144,6 @@ SC_ALWAYS_INLINE int sc_proc_stale_ticks(const sc_gen *g)
 		>= atomic_load_explicit(&sc_the_proc.stale_ticks, memory_order_relaxed);
 }
 
-/* The hit's half of sc_proc_stale() in one compare: has the tick counter
- * reached hit_deadline?  The deadline is last_drain_ticks plus the bound
- * in ticks as the slow path last found them (sc_proc_deadline_renew()):
- * never later than the true one, as the stamp only moves forward (a drain
- * in another worker moves it without this process's deadline: the hit
- * then takes the slow path once, which renews it).  relaxed: a deadline
- * read late is an earlier one.  A CPU whose counter trails the drainer's
- * by a few ticks reads the deadline a few ticks later: within the 1 %
- * the bound in ticks is taken short. */
-SC_ALWAYS_INLINE int sc_proc_hit_due(void)
-{
-	uint64_t now;
-
-	/* relaxed: hit_clock is set before the machine is published, with
-	 * hit_deadline 0 (ask), and never changes after */
-	if (!SC_HAVE_TICKS || __builtin_expect(atomic_load_explicit(&sc_the_proc.hit_clock, memory_order_relaxed), 0)) {
-		now = sc_now_fine_ns();
-	} else {
-		now = sc_ticks();
-	}
-	return now >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
-}
-
 /* Does the clock decide for good (hit_clock; always without a tick
  * counter)?  The handlers (src/php/hit.h) ask once, first, and go on in
  * a build of their entry for either clock: the clock's read is a call,
@@ -174,19 +151,30 @@ SC_ALWAYS_INLINE int sc_proc_hit_due(void)
  * registers and keep a stack on every hit. */
 SC_ALWAYS_INLINE int sc_proc_hit_clocked(void)
 {
-	/* relaxed: as sc_proc_hit_due()'s */
+	/* relaxed: hit_clock is set before the machine is published, with
+	 * hit_deadline 0 (ask), and never changes after */
 	return !SC_HAVE_TICKS || atomic_load_explicit(&sc_the_proc.hit_clock, memory_order_relaxed);
 }
 
-/* sc_proc_hit_due() for a caller that found the clock does not decide
- * (!sc_proc_hit_clocked()): the tick counter's compare alone, no call. */
+/* The hit's half of sc_proc_stale() in one compare, for a caller that
+ * found the clock does not decide (!sc_proc_hit_clocked()): has the tick
+ * counter reached hit_deadline (no call)?  The deadline is
+ * last_drain_ticks plus the bound in ticks as the slow path last found
+ * them (sc_proc_deadline_renew()):
+ * never later than the true one, as the stamp only moves forward (a drain
+ * in another worker moves it without this process's deadline: the hit
+ * then takes the slow path once, which renews it).  relaxed: a deadline
+ * read late is an earlier one.  A CPU whose counter trails the drainer's
+ * by a few ticks reads the deadline a few ticks later: within the 1 %
+ * the bound in ticks is taken short. */
 SC_ALWAYS_INLINE int sc_proc_hit_due_ticks(void)
 {
 	return sc_ticks() >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);
 }
 
-/* sc_proc_hit_due() for a caller that found the clock decides
- * (sc_proc_hit_clocked()): CLOCK_MONOTONIC against the deadline. */
+/* sc_proc_hit_due_ticks() for a caller that found the clock decides
+ * (sc_proc_hit_clocked()): CLOCK_MONOTONIC against the deadline in ns
+ * (sc_proc_deadline_renew()). */
 SC_ALWAYS_INLINE int sc_proc_hit_due_clock(void)
 {
 	return sc_now_fine_ns() >= atomic_load_explicit(&sc_the_proc.hit_deadline, memory_order_relaxed);

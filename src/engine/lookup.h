@@ -168,6 +168,23 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_held(sc_entry *e, uint64_t v)
 	return e;
 }
 
+/* sc_hit_probe() for a caller that asked sc_proc_hit_clocked() first
+ * (clocked: its answer, a constant where inlined): the due check by that
+ * clock alone.  The tick counter's needs no call, so the handlers' entry
+ * that uses it keeps no stack (src/php/hit.h). */
+SC_ALWAYS_INLINE sc_entry *sc_hit_probe_by(sc_cache *c, const char *path, size_t len, bool clocked)
+{
+	/* the hash first: it reads only the path, and the registers it needs
+	 * are free again before the table's are */
+	uint64_t h = sc_table_hash_hit(path, len);
+	const sc_gen *g = sc_the_proc.gen;
+
+	if (__builtin_expect(sc_gen_needs_sync(g) || (clocked ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks()), 0)) {
+		return NULL;
+	}
+	return sc_table_probe_hash(&c->table, len, h);
+}
+
 /* sc_hit()'s first half, which the answers' hit path shares: the entry
  * of path's hash and length in c's table (sc_table_probe_hash(): its key
  * is compared after, by sc_hit_key()), when nothing else is to be done
@@ -178,30 +195,7 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_held(sc_entry *e, uint64_t v)
  * rest. */
 SC_ALWAYS_INLINE sc_entry *sc_hit_probe(sc_cache *c, const char *path, size_t len)
 {
-	/* the hash first: it reads only the path, and the registers it needs
-	 * are free again before the table's are */
-	uint64_t h = sc_table_hash_hit(path, len);
-	const sc_gen *g = sc_the_proc.gen;
-
-	if (__builtin_expect(sc_gen_needs_sync(g) || sc_proc_hit_due(), 0)) {
-		return NULL;
-	}
-	return sc_table_probe_hash(&c->table, len, h);
-}
-
-/* sc_hit_probe() for a caller that asked sc_proc_hit_clocked() first
- * (clocked: its answer, a constant where inlined): the due check by that
- * clock alone.  The tick counter's needs no call, so the handlers' entry
- * that uses it keeps no stack (src/php/hit.h). */
-SC_ALWAYS_INLINE sc_entry *sc_hit_probe_by(sc_cache *c, const char *path, size_t len, bool clocked)
-{
-	uint64_t h = sc_table_hash_hit(path, len);
-	const sc_gen *g = sc_the_proc.gen;
-
-	if (__builtin_expect(sc_gen_needs_sync(g) || (clocked ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks()), 0)) {
-		return NULL;
-	}
-	return sc_table_probe_hash(&c->table, len, h);
+	return sc_hit_probe_by(c, path, len, sc_proc_hit_clocked());
 }
 
 /* sc_hit_probe()'s entry e if path is its key, else path's own entry in
