@@ -7,6 +7,7 @@ PKGS=(
   php8.2-dev php8.2-cli          # NTS PHP + phpize/php-config
   re2c bison autoconf automake libtool pkg-config   # PHP/extension build tools
   build-essential dpkg-dev xz-utils                 # compiler, apt-get source, tarballs
+  zlib1g-dev libbz2-dev          # zlib and bz2 in the ZTS and ASan PHPs (php-src's phar and file tests)
   libcmocka-dev                  # C unit tests (tests/unit)
   clang-14 libclang-rt-14-dev    # libFuzzer targets (tests/fuzz)
   strace ltrace valgrind         # tracing / leak checks used by tests

@@ -52,7 +52,10 @@ build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    45 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them
+phpsrc-nts     default   150 php-src's own suites (files, dirs, streams, SPL, phar, include, opcache, sync points' functions) end test by test as without statcache, PHP 8.2 NTS
+phpsrc-opcache default   150 the same with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1, against opcache alone
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
+phpsrc-zts     default   150 php-src's own suites with and without statcache on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
 fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
@@ -70,6 +73,7 @@ fuzz          default   125 libFuzzer targets: committed inputs replayed, then 6
 diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default   215 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
+phpsrc-asan    default   300 php-src's own suites with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
 phpt-84       default    40 the phpt suite on PHP 8.4
@@ -543,6 +547,24 @@ step_phpt-valgrind() {
 asan_php_config() { STATCACHE_PHP_FLAVOR=asan "$ROOT/scripts/zts-php.sh" 2>>"$LOGS/asan-php.stderr.log"; }
 step_asan-php() { asan_php_config; }
 
+# asan_build STEP: the ASan PHP (ASAN_PC: its php-config) and statcache
+# built with -fsanitize=address,undefined for it in $BUILD/asan; a failure
+# of either counts one and returns 1.
+ASAN_PC=
+asan_build() {
+  local blog=$LOGS/$1.build.log
+  if ! ASAN_PC=$(asan_php_config); then
+    failed "building the ASan PHP failed; tail of $LOGS/asan-php.stderr.log:" "$LOGS/asan-php.stderr.log"
+    return 1
+  fi
+  if ! ( export CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1" \
+           LDFLAGS="-fsanitize=address,undefined"
+         build_ext "$BUILD/asan" "$ASAN_PC" ) >"$blog" 2>&1; then
+    failed "building $EXT with ASan failed; tail of $blog:" "$blog"
+    return 1
+  fi
+}
+
 # The phpt suite with that PHP and statcache built with
 # -fsanitize=address,undefined.  Every process (the tests' PHP children too)
 # writes its sanitizer reports to $LOGS/asan-reports/; a report fails the
@@ -550,16 +572,8 @@ step_asan-php() { asan_php_config; }
 # test ignore a child's exit, the step (any file there is a failure).
 step_phpt-asan() {
   local log=$LOGS/phpt-asan.log dir=$BUILD/asan pc reports=$LOGS/asan-reports
-  if ! pc=$(asan_php_config); then
-    failed "building the ASan PHP failed; tail of $LOGS/asan-php.stderr.log:" "$LOGS/asan-php.stderr.log"
-    return 1
-  fi
-  if ! ( export CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1" \
-           LDFLAGS="-fsanitize=address,undefined"
-         build_ext "$dir" "$pc" ) >"$LOGS/phpt-asan.build.log" 2>&1; then
-    failed "building $EXT with ASan failed; tail of $LOGS/phpt-asan.build.log:" "$LOGS/phpt-asan.build.log"
-    return 1
-  fi
+  asan_build phpt-asan || return 1
+  pc=$ASAN_PC
   rm -rf "$reports"; mkdir -p "$reports"
   local rc=0
   local real_strace; real_strace=$(command -v strace || echo /usr/bin/strace)
@@ -672,6 +686,62 @@ step_diff-84() {
     "$P84_SC/tests/diff/run.sh" nts realpath control
 }
 
+# --- php-src's own test suites, with statcache and without ----------------
+# tests/phpsrc/run.sh unpacks PHP's own tests of what statcache answers or
+# syncs on (the stat family, files, directories, streams, SPL, phar,
+# include, opcache; mail, sockets, posix, pcntl) from the PHP source tarball
+# the ZTS build uses, runs them with that source's run-tests.php once
+# without statcache and once with it, and fails on any test that ends
+# otherwise; tests/phpsrc/excluded.txt names the tests left out and why.
+# One counted line per suite.  Debian's /usr/bin/php may be a few patch
+# releases past that tarball (its security updates): both runs use the same
+# binary, so a test that fails from that fails both ways.
+phpsrc_tarball() { ( . "$ROOT/scripts/php-source.sh"; php_source_tarball "${STATCACHE_CACHE:-$HOME/.cache/statcache}/src" ); }
+# phpsrc NAME PHP EXT [VAR=value...]: the comparison on PHP (VARs for
+# tests/phpsrc/run.sh), its lines counted; the FAIL lines come with the
+# differing tests and what each run said of them.
+phpsrc() {
+  local name=$1 php=$2 ext=$3 log=$LOGS/phpsrc-$1.log tarball rc=0; shift 3
+  need_build "$ext" "the build for $php" || return 1
+  tarball=$(phpsrc_tarball 2>"$log") || { failed "no PHP source tarball; tail of $log:" "$log"; return 1; }
+  env SC_PHP="$php" SC_EXT="$ext" SC_PHPSRC_TARBALL="$tarball" SC_PHPSRC_WORK="$BUILD/phpsrc/$name" JOBS="$JOBS" \
+    "$@" "$SC_SRC/tests/phpsrc/run.sh" "$name" >>"$log" 2>&1 || rc=$?
+  tally "phpsrc-$name" "$log" $rc '^(FAIL|SKIP) |^     '
+}
+step_phpsrc-nts() { phpsrc nts "$(command -v php8.2 || command -v php)" "$BUILD/nts/modules/$EXT.so"; }
+# opcache on with validate_timestamps=0 both ways; the run with statcache
+# has statcache.opcache_invalidate=1 (docs/opcache.md).  The suites whose
+# tests compile scripts they write, rename or delete, or that come from a
+# stream wrapper (phar://, a user wrapper), or preload them.
+PHPSRC_OPCACHE_SUITES="ext/standard/tests/file ext/standard/tests/dir ext/standard/tests/streams tests/basic
+  ext/phar/tests ext/opcache/tests"
+step_phpsrc-opcache() {
+  phpsrc opcache "$(command -v php8.2 || command -v php)" "$BUILD/nts/modules/$EXT.so" \
+    SC_PHPSRC_SUITES="$PHPSRC_OPCACHE_SUITES" \
+    SC_PHPSRC_INI="-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.validate_timestamps=0" \
+    SC_PHPSRC_INI_WITH="-d statcache.opcache_invalidate=1"
+}
+step_phpsrc-zts() {
+  local pc; pc=$(zts_php_config)
+  phpsrc zts "$("$pc" --prefix)/bin/php" "$BUILD/zts/modules/$EXT.so"
+}
+# The ASan PHP and build of phpt-asan.  A sanitizer report goes to the
+# test's output (run-tests.php reads stderr with stdout), so it fails that
+# test.  Every PHP process of the ASan build costs about 20 times one of
+# the NTS build to start, so this run takes the tests where statcache's
+# code meets memory it does not own: phar's own tests (phar wraps the stat
+# functions' handlers and frees what it passes them; its tar/, zip/ and
+# cache_list/ variants left out), the directory functions (statcache's
+# listings), and the tests of the stat family's functions by name.
+PHPSRC_ASAN_SUITES="ext/phar/tests/*.phpt ext/standard/tests/dir
+  ext/standard/tests/file/@(lstat|stat|is_|file_exists|filesize|filetype|fileperms|fileowner|filegroup|fileinode|filemtime|fileatime|filectime|realpath|readlink|clearstatcache|touch)*.phpt"
+step_phpsrc-asan() {
+  asan_build phpsrc-asan || return 1
+  ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    phpsrc asan "$("$ASAN_PC" --prefix)/bin/php" "$BUILD/asan/modules/$EXT.so" \
+      SC_PHPSRC_SUITES="$PHPSRC_ASAN_SUITES" SC_PHPSRC_ARGS=--asan
+}
+
 COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php php84-root build-84 "
 
 run_step() {
@@ -727,8 +797,8 @@ if ((${#selected[@]} == 0)); then
 fi
 # Pull in the builds the selected steps need (make is incremental, so cheap).
 want=" ${selected[*]} "
-needs_nts=" phpt-nts phpt-long diff-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
-needs_zts=" phpt-zts host host-valgrind diff diff-long "
+needs_nts=" phpt-nts phpsrc-nts phpsrc-opcache phpt-long diff-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
+needs_zts=" phpt-zts phpsrc-zts host host-valgrind diff diff-long "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "

@@ -22,8 +22,14 @@ CACHE=${STATCACHE_CACHE:-$HOME/.cache/statcache}
 JOBS=${JOBS:-2}
 FLAVOR=${STATCACHE_PHP_FLAVOR:-}
 EXTRA_ENV=() EXTRA_CONFIGURE=()
+# php-src's own suites run on the plain and ASan builds too (tests/phpsrc):
+# phar, and the zlib and bz2 compression its archives and the file tests'
+# wrappers use, and sockets, whose suite is one of a sync point's.  The TSan
+# build runs only the threaded host and goes without them.
+SUITE_CONFIGURE=(--enable-phar --with-zlib --with-bz2 --enable-sockets)
 case $FLAVOR in
-  "") PREFIX=$CACHE/php-zts ;;
+  "") PREFIX=$CACHE/php-zts
+      EXTRA_CONFIGURE=("${SUITE_CONFIGURE[@]}") ;;
   tsan) PREFIX=$CACHE/php-zts-tsan
         # no IFUNC resolvers: the loader runs them before the TSan runtime
         # is up, and instrumented resolvers crash (seen in resolve_addslashes)
@@ -33,7 +39,7 @@ case $FLAVOR in
   # that arena allocations are checked too) and -fsanitize=undefined.
   asan) PREFIX=$CACHE/php-zts-asan
         EXTRA_ENV=("CFLAGS=-g -O1 -fno-omit-frame-pointer")
-        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer) ;;
+        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer "${SUITE_CONFIGURE[@]}") ;;
   *) echo "zts-php: unknown STATCACHE_PHP_FLAVOR=$FLAVOR" >&2; exit 2 ;;
 esac
 SRCDIR=$CACHE/src
