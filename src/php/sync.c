@@ -287,6 +287,11 @@ SC_WRITE_HANDLER(openssl_cms_encrypt, false)
 SC_WRITE_HANDLER(openssl_cms_decrypt, false)
 SC_WRITE_HANDLER(openssl_cms_sign, false)
 SC_WRITE_HANDLER(openssl_cms_verify, false)
+/* Phar::unlinkArchive() deletes the archive with the C library's unlink()
+ * (phar's other writes go through the plain-files wrapper; extractTo()'s
+ * chmod() of a file follows the close that made it, a sync point) */
+SC_WRITE_HANDLER(phar_unlinkArchive, false)
+SC_WRITE_HANDLER(phardata_unlinkArchive, false)
 
 /* Waits for a child: its changes are queued before it exits, so once the
  * wait returns they are ours to see at once. */
