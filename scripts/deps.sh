@@ -12,6 +12,7 @@ PKGS=(
   strace ltrace valgrind         # tracing / leak checks used by tests
   bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
   php8.2-fpm nginx curl perl     # shared mode end to end (tests/fpm)
+  php8.2-cgi                     # several requests in one process (tests/opcache: php-cgi -T)
   ca-certificates
   php-pear php8.2-xml            # pecl package-validate / pecl package (scripts/check-package.sh)
   debootstrap                    # the Debian trixie chroot with PHP 8.4 (scripts/php84-chroot.sh)
