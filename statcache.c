@@ -300,7 +300,6 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "events", g ? (zend_long) atomic_load(&g->events) : 0);
 		add_assoc_long(rv, "flushes", (g ? (zend_long) atomic_load(&g->flushes) : 0) + (zend_long) t.flushes);
 		add_assoc_long(rv, "overflows", g ? (zend_long) atomic_load(&g->overflows) : 0);
-		add_assoc_long(rv, "link_drops", g ? (zend_long) atomic_load(&g->link_drops) : 0);
 		add_assoc_long(rv, "watches", sc_watcher_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
@@ -314,7 +313,6 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "events", 0);
 	add_assoc_long(rv, "flushes", 0);
 	add_assoc_long(rv, "overflows", 0);
-	add_assoc_long(rv, "link_drops", 0);
 	add_assoc_long(rv, "watches", 0);
 	add_assoc_string(rv, "watcher", "lookup");
 	add_assoc_string(rv, "staleness_clock", "none");

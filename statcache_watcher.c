@@ -64,7 +64,6 @@ static void sc_atfork_child(void)
 	sc_proc *p = &sc_the_proc;
 
 	atomic_flag_clear_explicit(&sc_start_lock, memory_order_relaxed);
-	sc_wd_after_fork(); /* its lock may have been held by a thread that is gone */
 	p->pid = (int32_t) getpid();
 	p->thread_running = 0;
 	atomic_store_explicit(&p->hit_deadline, 0, memory_order_relaxed); /* the parent's drains are not ours */
@@ -77,7 +76,6 @@ static void sc_atfork_child(void)
 	}
 	if (!p->region.shared) {
 		sc_close(&p->ifd);
-		sc_wd_forget_all(); /* a new instance numbers its watches anew */
 		atomic_store_explicit(&p->gen->sync, 0, memory_order_relaxed); /* sequence and pending */
 		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->wd_base, 0, memory_order_relaxed);
@@ -267,7 +265,6 @@ void sc_watcher_shutdown(void)
 	sc_close(&p->mount_drain_fd);
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
 	sc_close(&p->ifd);
-	sc_wd_free();
 	sc_shared_unmap(&p->region);
 	p->gen = NULL;
 	atomic_store(&p->state, SC_PROC_OFF);

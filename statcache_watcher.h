@@ -15,7 +15,7 @@
 #include <stdatomic.h>
 
 #include "core/gen.h"
-#include "core/wdmap.h"
+#include "core/events.h"
 #include "statcache_shared.h"
 
 typedef enum {

@@ -18,7 +18,10 @@ _Static_assert(offsetof(sc_gen, gen) == 2 * SC_CACHE_LINE, "slots start on a lin
 
 size_t sc_gen_size(uint32_t slots)
 {
-	return sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t);
+	/* the counters, then a bit per slot (sc_gen_dir_bits()), in whole
+	 * cache lines (aligned_alloc() wants a multiple of the alignment) */
+	size_t n = sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t) + ((size_t) slots + 7) / 8;
+	return (n + SC_CACHE_LINE - 1) / SC_CACHE_LINE * SC_CACHE_LINE;
 }
 
 /* Zeroed memory is a valid table; the epoch starts at 1 so that a result
@@ -42,20 +45,9 @@ uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
 	return (uint32_t) sc_hash_bytes(name, len, (uint64_t) (uint32_t) wd * 0x9e3779b97f4a7c15ull + 1) & g->mask;
 }
 
-uint32_t sc_gen_dir_slot(const sc_gen *g, int wd)
+uint32_t sc_gen_watch_slot(const sc_gen *g, int wd)
 {
 	return (uint32_t) wd & g->mask;
-}
-
-uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino)
-{
-	uint64_t k[2] = { dev, ino };
-	return (uint32_t) sc_hash_bytes(k, sizeof(k), 0x5c5c5c5c) & g->mask;
-}
-
-uint32_t sc_gen_dev_slot(const sc_gen *g, uint64_t dev)
-{
-	return (uint32_t) sc_hash_bytes(&dev, sizeof(dev), 0xde5de5de) & g->mask;
 }
 
 uint64_t sc_now_ms(void)

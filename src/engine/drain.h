@@ -1,6 +1,6 @@
 /*
  * statcache: the inotify instance's queue and watches (src/engine/drain.c):
- * a directory's watch added, the queued events and the mount table's
+ * a directory's or a file's watch added, the queued events and the mount table's
  * notice drained into the generation table, the flush, and the hit path's
  * check of whether a drain is due.  Above the process machine
  * (statcache_watcher.h), whose state it reads; lookups, sync points and
@@ -13,6 +13,10 @@
 
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
 int sc_watcher_add_watch(const char *dir);
+/* Adds (or finds) the watch of whatever inode path names, not followed:
+ * a file's own watch, or a directory's first (sc_watcher_add_watch()
+ * settles its mask); returns wd or -errno. */
+int sc_watcher_add_watch_any(const char *path);
 /* Reads and applies every queued event, or waits for the drain in
  * progress; returns 1 if it drained itself. */
 int sc_watcher_drain(void);

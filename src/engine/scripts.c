@@ -7,7 +7,7 @@
  * swap of current -> releases/N moves one).  When they move, the record is
  * looked up again with a fresh lstat(): the same identity (device, inode,
  * size, mtime, ctime, mode) under the same meaning of the spelling keeps
- * it (a neighbour's event, a flush, a hard-link suspicion on the device);
+ * it (a neighbour's event, a flush);
  * anything else, or an identity taken in the tick of its file's last
  * change, which proves nothing, goes to be invalidated.  A script the
  * cache does not answer for is stat()ed at opcache.revalidate_freq.  A

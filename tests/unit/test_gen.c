@@ -79,7 +79,7 @@ static void slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only(void **st
 	assert_false(sc_gen_slots_valid(65536 + 64));
 }
 
-static void name_dir_and_inode_slots_stay_below_slots(void **state)
+static void name_and_watch_slots_stay_below_slots(void **state)
 {
 	sc_gen *g = gen_new(64);
 	char name[32];
@@ -88,11 +88,9 @@ static void name_dir_and_inode_slots_stay_below_slots(void **state)
 	for (int wd = -1; wd < 5000; wd++) {
 		int n = snprintf(name, sizeof(name), "file%d.php", wd * 7);
 		assert_true(sc_gen_name_slot(g, wd, name, (size_t) n) < 64);
-		assert_true(sc_gen_dir_slot(g, wd) < 64);
-		assert_true(sc_gen_inode_slot(g, (uint64_t) wd, (uint64_t) wd * 12345u) < 64);
+		assert_true(sc_gen_watch_slot(g, wd) < 64);
 	}
-	assert_true(sc_gen_dir_slot(g, 2147483647) < 64);
-	assert_true(sc_gen_inode_slot(g, UINT64_MAX, UINT64_MAX) < 64);
+	assert_true(sc_gen_watch_slot(g, 2147483647) < 64);
 	free(g);
 }
 
@@ -129,8 +127,8 @@ static void deps_hold_until_the_epoch_or_a_recorded_slot_moves(void **state)
 	uint32_t epoch = sc_gen_epoch(g);
 
 	deps[0].slot = sc_gen_name_slot(g, 3, "x", 1);
-	deps[1].slot = sc_gen_dir_slot(g, 3);
-	deps[2].slot = sc_gen_inode_slot(g, 1, 2);
+	deps[1].slot = sc_gen_watch_slot(g, 3);
+	deps[2].slot = sc_gen_watch_slot(g, 4);
 	for (int i = 0; i < 3; i++) {
 		deps[i].val = sc_gen_load(g, deps[i].slot);
 	}
@@ -393,7 +391,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(init_sets_epoch_one_mask_and_clean_slots, gen_setup, gen_teardown),
 		cmocka_unit_test(slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only),
-		cmocka_unit_test(name_dir_and_inode_slots_stay_below_slots),
+		cmocka_unit_test(name_and_watch_slots_stay_below_slots),
 		cmocka_unit_test_setup_teardown(different_names_in_one_directory_spread_over_slots, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(deps_hold_until_the_epoch_or_a_recorded_slot_moves, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second, gen_setup, gen_teardown),
