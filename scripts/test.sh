@@ -64,7 +64,6 @@ static        default   230 statcache compiled into a static ZTS PHP, then the p
 matrix        default   135 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
 apache        default   130 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
 fpm-pools     default     5 php-fpm with pools as www-data and nobody, per worker and shared
-install       default    15 the Debian install steps of the README, as written, load statcache in php-fpm and the CLI
 status        default     5 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
 cli-soak      default    50 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
 fuzz          default   125 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
@@ -77,6 +76,7 @@ phpt-84       default    70 the phpt suite on PHP 8.4; the tests' PHP parses the
 unit-84       default    15 the cmocka tests built and run in the chroot
 fpm-84        default    10 shared mode in PHP 8.4's php-fpm behind nginx
 diff-84       default     5 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
+install       default    60 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
 php85-root    default   310 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
 build-85      default    10 statcache builds for PHP 8.5 in the chroot with -Werror
 phpt-85       default    70 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
@@ -501,8 +501,17 @@ step_cli-soak() {
   need_build "$ext" build-nts || return 1
   run_lines cli-soak "$LOGS/cli-soak-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/cli-soak.sh"
 }
+# The README's install blocks, as written: Debian 13's (PHP 8.4) in the
+# trixie chroot (scripts/php84-chroot.sh; a copy of the tree on /src),
+# Debian 12's (PHP 8.2) here.
 step_install() {
-  run_lines install "$LOGS/install-run.log" "$SC_SRC/tests/install/debian_readme_steps_load_statcache.sh"
+  local rc=0
+  sync_src "$BUILD/install-src"
+  run_lines install-debian13 "$LOGS/install-debian13.log" "$ROOT/scripts/php84-chroot.sh" run \
+    -b "$BUILD/install-src:/src" -- /src/tests/install/debian_readme_steps_load_statcache.sh debian13 || rc=1
+  run_lines install-debian12 "$LOGS/install-run.log" "$SC_SRC/tests/install/debian_readme_steps_load_statcache.sh" debian12 ||
+    rc=1
+  return $rc
 }
 step_status() {
   local ext=$BUILD/nts/modules/$EXT.so
