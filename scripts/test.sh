@@ -52,7 +52,7 @@ zts-php       default   175 a ZTS debug PHP 8.2 builds from Debian source (once,
 build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
-phpt-nts      default    75 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
+phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
@@ -72,14 +72,14 @@ asan-php      default   215 a ZTS debug PHP built with ASan + UBSan (once, cache
 phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
-phpt-84       default    70 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
+phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
 unit-84       default    15 the cmocka tests built and run in the chroot
 fpm-84        default    10 shared mode in PHP 8.4's php-fpm behind nginx
 diff-84       default     5 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
-install       default    60 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
-php85-root    default   310 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
+install       default    35 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
+php85-root    default   170 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
 build-85      default    10 statcache builds for PHP 8.5 in the chroot with -Werror
-phpt-85       default    70 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
+phpt-85       default    50 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
 unit-85       default    15 the cmocka tests built and run in the chroot
 fpm-85        default    10 shared mode in PHP 8.5's php-fpm behind nginx
 diff-85       default     5 the differential tester on PHP 8.5 (NTS, realpath-cache run, control)
