@@ -45,6 +45,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib/servers.sh
 . "$root/tests/lib/servers.sh"
+# shellcheck source=../lib/opcache.sh
+. "$root/tests/lib/opcache.sh"
 NWORKERS=4
 start_s=$SECONDS
 pass=0 fail=0
@@ -111,7 +113,7 @@ fpm_start() {
 	local shared=$1 daemonize=$2 ext=${3:-statcache} watcher=${4:-silenced}
 	{
 		[ "$ext" = none ] || echo "extension=$TMP/statcache.so"
-		echo "zend_extension=opcache"
+		sc_opcache_load "$FPM_BIN"
 		echo "opcache.enable=1"
 		echo "statcache.shared=$shared"
 		if [ "$watcher" != default ]; then
