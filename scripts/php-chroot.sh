@@ -17,7 +17,7 @@
 #        refreshed pass their Valid-Until date), php8.5* pinned to
 #        experimental (990) and php-common to sid's 2:101 (1001:
 #        experimental's php-common 2:102~ Breaks php8.5-common), and
-#        `apt-get install php8.5-cli php8.5-dev php8.5-fpm php-common=2:101`
+#        `apt-get install php8.5-cli php8.5-dev php8.5-fpm php8.5-cgi php-common=2:101`
 #        (not `-t experimental`, which would pull experimental's perl too).
 #        opcache is compiled into Debian's PHP 8.5: there is no
 #        php8.5-opcache package and no opcache.so.
@@ -50,9 +50,9 @@ set -euo pipefail
 VER=${1:-}
 case $VER in
   8.4) SUITE=trixie
-       PHP_PKGS=php8.4-cli,php8.4-dev,php8.4-fpm,php8.4-opcache ;;
+       PHP_PKGS=php8.4-cli,php8.4-dev,php8.4-fpm,php8.4-opcache,php8.4-cgi ;;
   8.5) SUITE=sid
-       PHP_PKGS="php8.5-cli php8.5-dev php8.5-fpm php-common=2:101" ;;
+       PHP_PKGS="php8.5-cli php8.5-dev php8.5-fpm php8.5-cgi php-common=2:101" ;;
   *) echo "usage: $0 8.4|8.5 [run [-b HOSTDIR:DIR]... [--] CMD...]" >&2; exit 2 ;;
 esac
 shift
