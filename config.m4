@@ -23,7 +23,7 @@ if test "$PHP_STATCACHE" != "no"; then
 
   if test "$statcache_have_cache" = "yes"; then
     statcache_core="src/core/gen.c src/core/events.c src/core/canon.c src/core/table.c src/core/fileid.c \
-      src/core/trust.c src/core/log.c src/core/listing.c src/core/rpwalk.c src/core/wdmap.c"
+      src/core/trust.c src/core/log.c src/core/listing.c src/core/rpwalk.c"
     statcache_process="statcache_shared.c statcache_watcher.c"
     statcache_engine="src/engine/drain.c src/engine/resolve.c src/engine/follow.c src/engine/lookup.c src/engine/scripts.c src/engine/script_fill.c"
     statcache_php="src/php/threads.c src/php/orig.c src/php/answers.c src/php/answers_avx2.c src/php/sync.c src/php/include.c src/php/include_calls.c src/php/listing_hooks.c src/php/glob_hooks.c \

@@ -40,7 +40,7 @@ typedef struct sc_intercept {
 
 /* The table of every intercept (src/php/intercept_list.h). */
 #define SC_TABLE_F(owner, name) [SC_I_##name] = { NULL, #name, SC_HANDLER(owner, name), false },
-#define SC_TABLE_M(owner, cls, name) [SC_I_spl_##name] = { #cls, #name, SC_HANDLER(owner, spl_##name), false },
+#define SC_TABLE_M(owner, cls, name) [SC_I_##cls##_##name] = { #cls, #name, SC_HANDLER(owner, cls##_##name), false },
 
 static sc_intercept sc_intercepts[SC_I_COUNT + 1] = {
 	SC_INTERCEPTS(SC_TABLE_F, SC_TABLE_M)

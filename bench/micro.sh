@@ -54,7 +54,9 @@ done
 command -v "$php" >/dev/null || refuse "no PHP binary '$php'"
 [ "$cgiters" -eq 0 ] || command -v valgrind >/dev/null || refuse "valgrind is not installed (or pass --no-callgrind)"
 ext=$(bench_ext "$ext")
-jit=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
+. "$here/../tests/lib/opcache.sh"
+oc_load=$(sc_opcache_load "$php")   # empty where opcache is compiled in
+jit=(${oc_load:+-d "$oc_load"} -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
 "$php" -n "${jit[@]}" -r 'exit(opcache_get_status(false)["jit"]["on"] ?? false ? 0 : 1);' 2>/dev/null ||
 	refuse "opcache's tracing JIT does not come on with ${jit[*]}"
 data=$(bench_data_dir micro)

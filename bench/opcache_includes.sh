@@ -28,7 +28,9 @@ refuse() { echo "bench refused: $*" >&2; exit 2; }
 command -v valgrind >/dev/null || refuse "no valgrind"
 [ -n "$ext" ] || ext=$here/../.build/nts/modules/statcache.so
 [ -f "$ext" ] || refuse "statcache.so not found (build it, or pass --ext PATH)"
-mods=$("$php" -n -d zend_extension=opcache -m 2>/dev/null || true)
+. "$here/../tests/lib/opcache.sh"
+oc_load=$(sc_opcache_load "$php")   # empty where opcache is compiled in
+mods=$("$php" -n ${oc_load:+-d "$oc_load"} -m 2>/dev/null || true)
 [[ $mods == *'Zend OPcache'* ]] || refuse "opcache cannot be loaded into $php"
 r1=${rounds%,*} r2=${rounds#*,}
 # not in /tmp: names others create and remove there (a compiler's temporary
@@ -42,7 +44,7 @@ mkdir -p "$sdir"
 for i in $(seq -w 1 100); do printf '<?php return %d;' "$((10#$i))" > "$sdir/s$i.php"; done
 touch -d '2 days ago' "$sdir"/s*.php
 ir() { # invalidate rounds -> instructions of the whole run
-	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$php" -n -d zend_extension=opcache \
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$php" -n ${oc_load:+-d "$oc_load"} \
 		-d opcache.enable_cli=1 -d opcache.validate_timestamps=0 -d opcache.jit=disable \
 		-d extension="$ext" -d statcache.enable_cli=1 -d statcache.opcache_invalidate="$1" \
 		"$here/opcache_includes.php" "$2" "$dir" $relative 2>"$dir/cg.err" >"$dir/out" ||

@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
 		--passes) passes=$2; shift 2 ;;
 		--requests) requests=$2; shift 2 ;;
 		--cg-requests) cgreq=$2; shift 2 ;;
-		--opcache) opc=(-d zend_extension=opcache -d opcache.enable_cli=1); shift ;;
+		--opcache) opc=(-d opcache.enable_cli=1); shift ;;
 		--ext) ext=$2; shift 2 ;;
 		--json) json=$2; shift 2 ;;
 		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
@@ -46,6 +46,9 @@ command -v valgrind >/dev/null || refuse "valgrind is not installed"
 [ "$cgreq" -gt 0 ] && [ "$requests" -gt 0 ] || refuse "--requests and --cg-requests must be at least 1"
 ext=$(bench_ext "$ext")
 if [ ${#opc[@]} -gt 0 ]; then
+	. "$here/../tests/lib/opcache.sh"
+	oc_load=$(sc_opcache_load "$php")   # empty where opcache is compiled in
+	[ -z "$oc_load" ] || opc=(-d "$oc_load" "${opc[@]}")
 	"$php" -n "${opc[@]}" -r 'exit(opcache_get_status(false)["opcache_enabled"] ?? false ? 0 : 1);' 2>/dev/null ||
 		refuse "opcache does not come on with ${opc[*]}"
 fi

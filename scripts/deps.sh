@@ -11,11 +11,13 @@ PKGS=(
   libcmocka-dev                  # C unit tests (tests/unit)
   clang-14 libclang-rt-14-dev    # libFuzzer targets (tests/fuzz)
   strace ltrace valgrind         # tracing / leak checks used by tests
+  python3                        # another process that writes through kept descriptors (tests/include/other_writer.py)
   bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
   php8.2-fpm nginx curl perl     # shared mode end to end (tests/fpm)
+  php8.2-cgi                     # several requests in one process (tests/opcache: php-cgi -T)
   ca-certificates
   php-pear php8.2-xml            # pecl package-validate / pecl package (scripts/check-package.sh)
-  debootstrap                    # the Debian trixie chroot with PHP 8.4 (scripts/php84-chroot.sh)
+  debootstrap                    # the Debian chroots with PHP 8.4 and 8.5 (scripts/php-chroot.sh)
   chromium                       # the status page in a real browser (tests/status)
   php8.2-opcache php8.2-xdebug php8.2-apcu php8.2-uopz   # coexistence (tests/matrix, dismodded below)
   apache2 libapache2-mod-php8.2  # Apache prefork + mod_php (tests/matrix/apache.sh)

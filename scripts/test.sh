@@ -22,7 +22,8 @@
 # Env:
 #   SC_SRC           extension source dir (default: the repo root)
 #   STATCACHE_BUILD  out-of-tree build dir (default: $SC_SRC/.build)
-#   STATCACHE_CACHE  ZTS PHP / PHP 8.4 headers cache (default ~/.cache/statcache)
+#   STATCACHE_CACHE  what is built once: ZTS PHPs, PHP 8.4 headers, the 8.4 and 8.5
+#                    chroots (default ~/.cache/statcache)
 #   SC_EXT_NAME      extension name (default statcache)
 #   SC_CONFIGURE     configure flags (default "--enable-statcache --enable-statcache-dev")
 #   JOBS             make -j (default 2)
@@ -51,7 +52,7 @@ zts-php       default   175 a ZTS debug PHP 8.2 builds from Debian source (once,
 build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
-phpt-nts      default    45 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them
+phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
 phpsrc-nts     default   150 php-src's own suites (files, dirs, streams, SPL, phar, include, opcache, sync points' functions) end test by test as without statcache, PHP 8.2 NTS
 phpsrc-opcache default   150 the same with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1, against opcache alone
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
@@ -66,7 +67,6 @@ static        default   230 statcache compiled into a static ZTS PHP, then the p
 matrix        default   135 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
 apache        default   130 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
 fpm-pools     default     5 php-fpm with pools as www-data and nobody, per worker and shared
-install       default    15 the Debian install steps of the README, as written, load statcache in php-fpm and the CLI
 status        default     5 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
 cli-soak      default    50 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
 fuzz          default   125 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
@@ -76,15 +76,22 @@ phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no lea
 phpsrc-asan    default   300 php-src's own suites with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
-phpt-84       default    40 the phpt suite on PHP 8.4
+phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
 unit-84       default    15 the cmocka tests built and run in the chroot
 fpm-84        default    10 shared mode in PHP 8.4's php-fpm behind nginx
 diff-84       default     5 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
+install       default    35 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
+php85-root    default   170 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
+build-85      default    10 statcache builds for PHP 8.5 in the chroot with -Werror
+phpt-85       default    50 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
+unit-85       default    15 the cmocka tests built and run in the chroot
+fpm-85        default    10 shared mode in PHP 8.5's php-fpm behind nginx
+diff-85       default     5 the differential tester on PHP 8.5 (NTS, realpath-cache run, control)
 phpt-long     full      150 the stress tests at full size (SC_LONG=1): 2,000 child waits per wait function
 cli-soak-long full      620 the CLI soak for 10 minutes
 apache-long   full      600 100 graceful Apache restarts, counts flat against a run without statcache
 fuzz-long     full      620 5 minutes of fuzzing per libFuzzer target
-diff-long     full      230 the differential tester's new modes at 50,000 operations or more each
+diff-long     full      500 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
 TABLE
 )
@@ -321,7 +328,29 @@ count_cmocka() {
   ((f == 0))
 }
 
-step_phpt-nts() { run_phpt "$BUILD/nts" "$(command -v php8.2 || command -v php)" "$LOGS/phpt-nts.log"; }
+# lint_list DIR: the PHP sources of the tree (.php, .inc, .phpt; the
+# files sync_src copies), one a line relative to the tree, in
+# DIR/.sc-lint-files, for tests/lint/lint.php.
+lint_list() {
+  local f
+  mkdir -p "$1"
+  if git -C "$SC_SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$SC_SRC" && git ls-files --cached --others --exclude-standard -- '*.php' '*.inc' '*.phpt')
+  else
+    (cd "$SC_SRC" && find . -path "./${BUILD#"$SC_SRC"/}" -prune -o -type f \( -name '*.php' -o -name '*.inc' -o -name '*.phpt' \) -print |
+       sed 's#^\./##')
+  fi | while IFS= read -r f; do [[ -e $SC_SRC/$f ]] && printf '%s\n' "$f"; done >"$1/.sc-lint-files"
+}
+
+# The phpt suite on PHP 8.2, after every PHP source of the tree parsed
+# there without a deprecation, warning or notice (tests/lint/lint.php).
+step_phpt-nts() {
+  local php rc=0; php=$(command -v php8.2 || command -v php)
+  lint_list "$BUILD"
+  run_lines lint-82 "$LOGS/lint-82.log" "$php" -n "$SC_SRC/tests/lint/lint.php" "$BUILD/.sc-lint-files" "$SC_SRC" || rc=1
+  run_phpt "$BUILD/nts" "$php" "$LOGS/phpt-nts.log" || rc=1
+  return $rc
+}
 step_phpt-zts() {
   local pc; pc=$(zts_php_config)
   run_phpt "$BUILD/zts" "$("$pc" --prefix)/bin/php" "$LOGS/phpt-zts.log"
@@ -476,8 +505,17 @@ step_cli-soak() {
   need_build "$ext" build-nts || return 1
   run_lines cli-soak "$LOGS/cli-soak-run.log" env SC_EXT="$ext" "$SC_SRC/tests/matrix/cli-soak.sh"
 }
+# The README's install blocks, as written: Debian 13's (PHP 8.4) in the
+# trixie chroot (scripts/php84-chroot.sh; a copy of the tree on /src),
+# Debian 12's (PHP 8.2) here.
 step_install() {
-  run_lines install "$LOGS/install-run.log" "$SC_SRC/tests/install/debian_readme_steps_load_statcache.sh"
+  local rc=0
+  sync_src "$BUILD/install-src"
+  run_lines install-debian13 "$LOGS/install-debian13.log" "$ROOT/scripts/php84-chroot.sh" run \
+    -b "$BUILD/install-src:/src" -- /src/tests/install/debian_readme_steps_load_statcache.sh debian13 || rc=1
+  run_lines install-debian12 "$LOGS/install-run.log" "$SC_SRC/tests/install/debian_readme_steps_load_statcache.sh" debian12 ||
+    rc=1
+  return $rc
 }
 step_status() {
   local ext=$BUILD/nts/modules/$EXT.so
@@ -603,35 +641,43 @@ step_fuzz() {
 }
 step_diff-long() {
   run_lines diff-long "$LOGS/diff-long-run.log" env SC_DIFF_LONG=1 SC_DIFF_BUILD="$BUILD" \
-    PHP_CONFIG_ZTS="$(zts_php_config)" "$SC_SRC/tests/diff/run.sh" rpcache basedir nobody mounts churn
+    PHP_CONFIG_ZTS="$(zts_php_config)" "$SC_SRC/tests/diff/run.sh" rpcache basedir nobody mounts churn links
 }
 step_fuzz-long() { FUZZ_SECS=${FUZZ_SECS:-300} step_fuzz; }
 
-# --- PHP 8.4 in a Debian trixie chroot (issue 21) ----------------------------
+# --- PHP 8.4 and 8.5 in Debian chroots ---------------------------------------
 # scripts/php84-chroot.sh makes (once, cached under $STATCACHE_CACHE) a
-# trixie chroot with Debian's PHP 8.4 NTS, and runs commands in it with proc,
-# sysfs, /dev and a tmpfs on /tmp mounted for the run only.  The steps below
-# build statcache inside it (phpize, configure, make with -Wall -Wextra
-# -Werror) and run there the phpt suite, the cmocka tests, shared mode under
-# php-fpm 8.4 behind nginx and the NTS part of the differential tester.
-# $BUILD/php84 (the sources, synced here, and the build) is bound on /sc.
-# php84-root and build-84 count as one test each.
-P84_SC=/sc
-p84() { "$ROOT/scripts/php84-chroot.sh" run -b "$BUILD/php84:$P84_SC" -- "$@"; }
+# Debian trixie chroot with Debian's PHP 8.4 NTS, scripts/php85-chroot.sh a
+# Debian sid chroot with Debian's PHP 8.5 NTS from the experimental suite;
+# either runs commands in its chroot with proc, sysfs, /dev and a tmpfs on
+# /tmp mounted for the run only (a private mount namespace, pivot_root).
+# The steps below build statcache inside it (phpize, configure, make with
+# -Wall -Wextra -Werror) and run there the phpt suite, the cmocka tests,
+# shared mode under that PHP's php-fpm behind nginx and the NTS part of the
+# differential tester.  $BUILD/php84 or $BUILD/php85 (the sources, synced
+# there, and the build) is bound on /sc.  php8x-root and build-8x count as
+# one test each.
+PV_SC=/sc
+# pv VER CMD...: CMD in VER's chroot with $BUILD/phpNN on /sc.
+pv() { local v=$1; shift; "$ROOT/scripts/php${v/./}-chroot.sh" run -b "$BUILD/php${v/./}:$PV_SC" -- "$@"; }
+pv_dir() { echo "$BUILD/php${1/./}"; }
 step_php84-root() { "$ROOT/scripts/php84-chroot.sh"; }
+step_php85-root() { "$ROOT/scripts/php85-chroot.sh"; }
 
-# The build inside the chroot, as build_ext does it on the host: phpize and
-# configure again when config.m4, the PHP or the flags change, make clean
-# when a header changes (phpize's Makefile does not track headers).
-p84_build() {
-  sync_src "$BUILD/php84"
-  p84 env SC_CONFIGURE="$SC_CONFIGURE" JOBS="$JOBS" EXT="$EXT" bash -euc '
+# pv_build VER: the build inside the chroot, as build_ext does it on the
+# host: phpize and configure again when config.m4, the PHP or the flags
+# change, make clean when a header changes (phpize's Makefile does not
+# track headers).
+pv_build() {
+  local v=$1
+  sync_src "$(pv_dir "$v")"
+  pv "$v" env V="$v" SC_CONFIGURE="$SC_CONFIGURE" JOBS="$JOBS" EXT="$EXT" bash -euc '
     cd /sc
-    stamp="$(md5sum <config.m4) $(php-config8.4 --version) $SC_CONFIGURE"
+    stamp="$(md5sum <config.m4) $(php-config$V --version) $SC_CONFIGURE"
     if [[ ! -f Makefile || ! -f .sc-configured || "$(cat .sc-configured)" != "$stamp" ]]; then
       rm -f .sc-configured
-      phpize8.4
-      ./configure --with-php-config=/usr/bin/php-config8.4 $SC_CONFIGURE
+      phpize$V
+      ./configure --with-php-config=/usr/bin/php-config$V $SC_CONFIGURE
       echo "$stamp" >.sc-configured
     fi
     headers=$(SC_SRC=. ./scripts/sources.sh --h | xargs cat | md5sum)
@@ -640,51 +686,74 @@ p84_build() {
     fi
     make -j"$JOBS" EXTRA_CFLAGS="-Wall -Wextra -Werror"
     [[ -f modules/$EXT.so ]] || { echo "no modules/$EXT.so after make"; exit 1; }
-    php8.4 -n -d extension=$PWD/modules/$EXT.so -r "exit(extension_loaded(\"$EXT\") ? 0 : 1);"
-    echo "built against PHP $(php-config8.4 --version)"'
+    php$V -n -d extension=$PWD/modules/$EXT.so -r "exit(extension_loaded(\"$EXT\") ? 0 : 1);"
+    echo "built against PHP $(php-config$V --version)"'
 }
-step_build-84() { p84_build; }
+step_build-84() { pv_build 8.4; }
+step_build-85() { pv_build 8.5; }
 
-# The whole phpt suite (or PHPT_TESTS) on PHP 8.4, as run_phpt runs it.
-step_phpt-84() {
-  need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
-  sync_src "$BUILD/php84"
-  local log=$LOGS/phpt-84.log
+# pv_ready VER: VER's module was built (else one failure counted, return 1),
+# and the sources next to it are brought up to date.
+pv_ready() { need_build "$(pv_dir "$1")/modules/$EXT.so" "build-${1/./}" && sync_src "$(pv_dir "$1")"; }
+
+# pv_phpt VER: every PHP source of the tree parses on PHP VER without a
+# deprecation, warning or notice (tests/lint/lint.php), then the whole
+# phpt suite (or PHPT_TESTS) runs there, as run_phpt runs it.
+pv_phpt() {
+  local v=$1 nn=${1/./} rc=0
+  pv_ready "$v" || return 1
+  lint_list "$(pv_dir "$v")"
+  run_lines "lint-$nn" "$LOGS/lint-$nn.log" pv "$v" "php$v" -n "$PV_SC/tests/lint/lint.php" "$PV_SC/.sc-lint-files" "$PV_SC" ||
+    rc=1
+  local log=$LOGS/phpt-$nn.log
   # shellcheck disable=SC2016
-  p84 env EXT="$EXT" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
-    cd /sc; php=/usr/bin/php8.4 extra=()
+  pv "$v" env V="$v" EXT="$EXT" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
+    cd /sc; php=/usr/bin/php$V extra=()
     # Debian builds posix as a shared extension; tests of credentials need it.
     "$php" -n -m | grep -qx posix || extra+=(-d "extension=posix")
     TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
       -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
     >"$log" 2>&1 || true
-  count_phpt "$log"
+  count_phpt "$log" || rc=1
+  return $rc
 }
+step_phpt-84() { pv_phpt 8.4; }
+step_phpt-85() { pv_phpt 8.5; }
 
-# The cmocka tests, built by trixie's gcc against its libcmocka.
-step_unit-84() {
-  local log=$LOGS/unit-84.log rc=0
-  sync_src "$BUILD/php84"
-  p84 make -C "$P84_SC/tests/unit" check PHP_CONFIG=/usr/bin/php-config8.4 >"$log" 2>&1 || rc=$?
-  count_cmocka unit-84 "$log" $rc
+# pv_unit VER: the cmocka tests, built by the chroot's gcc against its
+# libcmocka.
+pv_unit() {
+  local v=$1 nn=${1/./} rc=0
+  local log=$LOGS/unit-$nn.log
+  sync_src "$(pv_dir "$v")"
+  pv "$v" make -C "$PV_SC/tests/unit" check PHP_CONFIG="/usr/bin/php-config$v" >"$log" 2>&1 || rc=$?
+  count_cmocka "unit-$nn" "$log" $rc
 }
+step_unit-84() { pv_unit 8.4; }
+step_unit-85() { pv_unit 8.5; }
 
-# Shared mode under Debian's php-fpm 8.4 (tests/fpm/run.sh).
-step_fpm-84() {
-  need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
-  sync_src "$BUILD/php84"
-  run_lines fpm-84 "$LOGS/fpm-84.log" p84 env SC_EXT="$P84_SC/modules/$EXT.so" SC_FPM_BIN=/usr/sbin/php-fpm8.4 \
-    bash -c '"$0/tests/fpm/run.sh"; rc=$?; "$0/tests/fpm/opcache_invalidate.sh" || rc=1; exit $rc' "$P84_SC"
+# pv_fpm VER: shared mode under Debian's php-fpm of VER (tests/fpm/run.sh),
+# and statcache.opcache_invalidate per worker and shared.
+pv_fpm() {
+  local v=$1 nn=${1/./}
+  pv_ready "$v" || return 1
+  run_lines "fpm-$nn" "$LOGS/fpm-$nn.log" pv "$v" env SC_EXT="$PV_SC/modules/$EXT.so" SC_FPM_BIN="/usr/sbin/php-fpm$v" \
+    bash -c '"$0/tests/fpm/run.sh"; rc=$?; "$0/tests/fpm/opcache_invalidate.sh" || rc=1; exit $rc' "$PV_SC"
 }
+step_fpm-84() { pv_fpm 8.4; }
+step_fpm-85() { pv_fpm 8.5; }
 
-# The differential tester's NTS parts on PHP 8.4: each mode, the run with a
-# realpath cache that holds nothing, and the control run that must fail.
-step_diff-84() {
-  need_build "$BUILD/php84/modules/$EXT.so" build-84 || return 1
-  sync_src "$BUILD/php84"
-  run_lines diff-84 "$LOGS/diff-84-run.log" p84 env SC_DIFF_EXT_NTS="$P84_SC/modules/$EXT.so" \
-    "$P84_SC/tests/diff/run.sh" nts realpath control
+# pv_diff VER: the differential tester's NTS parts on PHP VER: each mode,
+# the run with a realpath cache that holds nothing, and the control run
+# that must fail.
+pv_diff() {
+  local v=$1 nn=${1/./}
+  pv_ready "$v" || return 1
+  run_lines "diff-$nn" "$LOGS/diff-$nn-run.log" pv "$v" env SC_DIFF_EXT_NTS="$PV_SC/modules/$EXT.so" \
+    "$PV_SC/tests/diff/run.sh" nts realpath control
 }
+step_diff-84() { pv_diff 8.4; }
+step_diff-85() { pv_diff 8.5; }
 
 # --- php-src's own test suites, with statcache and without ----------------
 # tests/phpsrc/run.sh unpacks PHP's own tests of what statcache answers or
@@ -742,7 +811,7 @@ step_phpsrc-asan() {
       SC_PHPSRC_SUITES="$PHPSRC_ASAN_SUITES" SC_PHPSRC_ARGS=--asan
 }
 
-COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php php84-root build-84 "
+COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php php84-root build-84 php85-root build-85 "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log typical
@@ -804,8 +873,10 @@ for s in "${selected[@]}"; do
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "
 done
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
-[[ $want == *" phpt-84 "* || $want == *" fpm-84 "* || $want == *" diff-84 "* ]] && want+=" build-84 "
-[[ $want == *" build-84 "* || $want == *" unit-84 "* ]] && want+=" php84-root "
+for nn in 84 85; do
+  [[ $want == *" phpt-$nn "* || $want == *" fpm-$nn "* || $want == *" diff-$nn "* ]] && want+=" build-$nn "
+  [[ $want == *" build-$nn "* || $want == *" unit-$nn "* ]] && want+=" php$nn-root "
+done
 steps=()
 for s in "${ALL_STEPS[@]}" "${FULL_STEPS[@]}" "${OPTIN_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done
 

@@ -197,9 +197,9 @@ sc_tmp_init() {
 	# Not /tmp by default (SC_TMP_PARENT may point anywhere, checked like
 	# every other dir): the worker watches every directory of the paths it
 	# caches, the stats endpoint's and the apps' temp files' among them, and
-	# other processes' short-lived files in a shared /tmp (a compiler's) are
-	# names gone before a drain, which drop every result of their device
-	# (link_drops): the pass would count the refills, not the application.
+	# a shared /tmp's own changes (a chmod of it, an overflow of the queue
+	# by a busy neighbour) would drop the cache: the pass would count the
+	# refills, not the application.
 	local parent=${SC_TMP_PARENT:-/var/tmp}
 	SC_TMP=$(mktemp -d "$parent/statcache-apps.XXXXXX")
 	chmod 755 "$SC_TMP"      # nginx and the fpm worker run as www-data

@@ -61,13 +61,12 @@ function record(array $a): void {
         'cpu_sched_ms' => $schedNs / 1e6 / $n,                  // schedstat on-CPU ns, per thread
         'cpu_raw' => ['ticks_ms' => [(float)$t0, (float)$t1], 'sched_ns' => $schedNs, 'threads' => [$threads0, $threads1]],
         'per_req' => $per, 'counts' => $counts, 'hashes' => $hashes,
-        // names created and gone before a drain saw them (a C library's
-        // short-lived files, SQLite's -wal and -journal, or another
-        // process's, in a watched directory) between the warm-up and the end
-        // of the pass (2 N requests): each drops its device's results (and,
-        // with opcache_invalidate, rechecks every script record)
-        'link_drops_in_pass' => $sw && isset($s['stats']['link_drops'], $sw['link_drops'])
-            ? $s['stats']['link_drops'] - $sw['link_drops'] : null,
+        // flushes between the warm-up and the end of the pass (2 N
+        // requests): an overflowed queue, a cap reached, a mount: each drops
+        // every result (and, with opcache_invalidate, rechecks every script
+        // record)
+        'flushes_in_pass' => $sw && isset($s['stats']['flushes'], $sw['flushes'])
+            ? $s['stats']['flushes'] - $sw['flushes'] : null,
         'memory_after_one_round' => $mem,
         'worker' => ['php' => $s['php'], 'zts' => (bool)$s['zts'], 'opcache' => (bool)$s['opcache'],
                      'validate_timestamps' => $s['validate_timestamps'], 'statcache_loaded' => $s['loaded']],

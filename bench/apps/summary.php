@@ -237,7 +237,7 @@ function opcache_table(array $files): void {
             $name = preg_replace('/^(C library|PHP\'s own C code): | · .*$/', '', $k);
             $apart[$name] = ($apart[$name] ?? 0) + $c['stat_family_per_req'];
         }
-        $drops = array_sum(array_map(fn ($r) => $r['config'] === 'on' ? ($r['link_drops_in_pass'] ?? 0) : 0, $j['runs'] ?? []));
+        $drops = array_sum(array_map(fn ($r) => $r['config'] === 'on' ? ($r['flushes_in_pass'] ?? 0) : 0, $j['runs'] ?? []));
         $sum = min(array_sum($apart), $n['stat_family']);
         $red = 100 * ($o['stat_family'] - $n['stat_family']) / $o['stat_family'];
         $redx = $o['stat_family'] - $sum > 0 ? 100 * ($o['stat_family'] - $n['stat_family']) / ($o['stat_family'] - $sum) : 0;
@@ -249,7 +249,7 @@ function opcache_table(array $files): void {
             $names === '' ? '–' : $names, f($n['stat_family'] - $sum), f(-$redx, 1), f($o['readlink']), f($n['readlink']),
             isset($o['openat_enoent'], $n['openat_enoent']) ? f($o['openat_enoent']) : '?', isset($n['openat_enoent']) ? f($n['openat_enoent']) : '?',
             (($j['medians']['debian']['configs']['on']['bodies_identical'] && $n['bodies_identical'] && $o['bodies_identical']) ? 'identical' : 'DIFFER')
-            . ($drops ? sprintf(' (%s names created and gone before a drain per request: link_drops)', f($drops / max(1, array_sum(array_map(fn ($r) => $r['config'] === 'on' ? 2 * $r['requests'] : 0, $j['runs'] ?? []))), 2)) : ''));
+            . ($drops ? sprintf(' (%s flushes per request)', f($drops / max(1, array_sum(array_map(fn ($r) => $r['config'] === 'on' ? 2 * $r['requests'] : 0, $j['runs'] ?? []))), 2)) : ''));
     }
     echo "| app | stat family/req, PHP alone (Debian's defaults) → statcache (validate_timestamps=0 + opcache_invalidate=1) | change | of what remains: no hook reaches it (per req) | the rest | change, those counted apart | readlink/req | opens of a missing name/req | bodies |\n";
     echo "|---|---|---|---|---|---|---|---|---|\n";

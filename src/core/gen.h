@@ -64,13 +64,14 @@ typedef struct sc_gen {
 	_Atomic uint64_t events;
 	_Atomic uint64_t flushes;
 	_Atomic uint64_t overflows;
-	_Atomic uint64_t link_drops;     /* names gone before a drain could check them */
 	uint32_t workers_off;            /* shared mode: byte offset of the worker slots */
 	uint32_t nworkers;               /* ... and how many there are */
 	_Atomic int32_t watches_gone;    /* IN_IGNORED of watches above wd_base */
+	_Atomic uint32_t takeovers;      /* drains taken over from a drainer away too long */
+	_Atomic uint32_t tenant;         /* shared mode: the user whose workers hold it (euid + 1; 0: none) */
 	char pad1[SC_CACHE_LINE - 60];
 
-	_Atomic uint32_t gen[];          /* slots counters */
+	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
 
 #define SC_GEN_MAGIC 0x53434732u /* "SCG2" */
@@ -157,12 +158,41 @@ static inline int sc_gen_slots_valid(long slots)
 	return slots >= SC_GEN_SLOTS_MIN && slots <= SC_GEN_SLOTS_MAX && (slots & (slots - 1)) == 0;
 }
 
+/* The slot of a name in a watched directory. */
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len);
-uint32_t sc_gen_dir_slot(const sc_gen *g, int wd);
-uint32_t sc_gen_inode_slot(const sc_gen *g, uint64_t dev, uint64_t ino);
-/* Every cached file whose directory is on device dev depends on it: a name
- * that may have been a hard link to any of them bumps it. */
-uint32_t sc_gen_dev_slot(const sc_gen *g, uint64_t dev);
+/* The slot of a watch: a directory's (its names come and go) or a file's
+ * own (its inode changed, through any name or descriptor). */
+uint32_t sc_gen_watch_slot(const sc_gen *g, int wd);
+
+/* One bit per watch slot, after the counters: set once a directory's watch
+ * has that slot.  The kernel marks a directory's IN_MOVE_SELF and
+ * IN_DELETE_SELF with no IN_ISDIR, so the drain asks here whether a
+ * watch's own event is a directory's (every path below it moved: an
+ * epoch) or a file's (its slot).  A bit is never cleared (a watch added
+ * while one is cleared could lose its own): a file whose watch shares a
+ * slot a directory's ever had only costs an epoch where its slot would
+ * have done. */
+SC_ALWAYS_INLINE _Atomic uint8_t *sc_gen_dir_bits(sc_gen *g)
+{
+	return (_Atomic uint8_t *) &g->gen[g->slots];
+}
+
+/* A directory's watch (wd) was added. */
+static inline void sc_gen_mark_dir(sc_gen *g, int wd)
+{
+	uint32_t s = sc_gen_watch_slot(g, wd);
+	/* relaxed: read by a drain of an event the kernel queued after the
+	 * watch existed; the drain that reads it is later than this add in
+	 * the fill that made it (or a miss costs an epoch, below) */
+	atomic_fetch_or_explicit(&sc_gen_dir_bits(g)[s / 8], (uint8_t) (1u << (s % 8)), memory_order_relaxed);
+}
+
+/* Has a directory's watch ever had wd's slot? */
+static inline int sc_gen_is_dir(sc_gen *g, int wd)
+{
+	uint32_t s = sc_gen_watch_slot(g, wd);
+	return (atomic_load_explicit(&sc_gen_dir_bits(g)[s / 8], memory_order_relaxed) >> (s % 8)) & 1;
+}
 
 SC_ALWAYS_INLINE uint32_t sc_gen_load(const sc_gen *g, uint32_t slot)
 {
@@ -233,11 +263,16 @@ static inline int sc_gen_pending(const sc_gen *g)
 
 /* Takes the drain lock; returns the odd sequence value, or 0 if busy. */
 uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid);
-void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms);
-/* Waits until a drain in progress settles.  A drainer that stopped being
- * (a killed worker) is detected by is_alive and recovered with an epoch
- * bump.  Returns 1 if it had to recover. */
-int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid));
+/* Ends the drain of odd_seq, stamped with its start (CLOCK_MONOTONIC ms
+ * and sc_ticks(), both taken before it read the queue); 0 when another
+ * took it over meanwhile (then the taker ends it). */
+int sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t begun_ms, uint64_t begun_ticks);
+/* Waits, never longer than wait_ns and without spinning a core, until a
+ * drain in progress settles (0).  A drain that did not move that long is
+ * taken over by the caller (pid): every result is dropped (an epoch) and
+ * the odd sequence it now holds is returned, to drain and end as
+ * sc_gen_drain_begin()'s caller does. */
+uint32_t sc_gen_drain_wait(sc_gen *g, int32_t pid, uint64_t wait_ns);
 
 /* Valid iff the epoch and every recorded slot still hold. */
 SC_ALWAYS_INLINE int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n)

@@ -49,7 +49,6 @@ typedef enum {
 	SC_BYPASS_SYMLINK_DIR = 1, /* a component before the last is a symlink (with
 	                            * kind EMPTY: the spelling is resolved by
 	                            * src/engine/follow.c) */
-	SC_BYPASS_HARDLINK,        /* a regular file with st_nlink > 1 */
 	SC_BYPASS_UNTRUSTED,       /* a file system that raises no events for others' changes */
 	SC_BYPASS_UNWATCHABLE,     /* inotify_add_watch() failed (EACCES, ENOSPC, ...) */
 	SC_BYPASS_SPECIAL,         /* a spelling the kernel resolves in a way we don't cache */
@@ -57,12 +56,6 @@ typedef enum {
 	                            * kernel reports its changes to its source's directory */
 } sc_bypass;
 
-/* err of a FOUND or LINK result of a file or symlink whose dependencies
- * are sc_fill_child()'s: its name, its inode, its device, and its
- * directory's name when it has one, in that order (the device's slot at
- * deps[2]).  A bump of the device alone is then settled with one lstat()
- * (sc_restamp(), src/engine/resolve.c). */
-#define SC_FILE_DEPS 1
 
 typedef struct sc_entry sc_entry;
 
@@ -73,7 +66,7 @@ typedef struct sc_result {
 	uint8_t access_known;    /* R_OK | W_OK | X_OK asked so far */
 	uint8_t access_ok;       /* of those, which succeeded */
 	int32_t err;             /* MISSING: errno; BYPASS: sc_bypass; VIA: via_deps used;
-	                          * FOUND, LINK: SC_FILE_DEPS or 0 */
+	                          * FOUND, LINK: 0 */
 	int32_t wd;              /* a watched directory's wd, else -1 */
 	uint64_t held_at;        /* the table's version when deps were last seen to
 	                          * hold (0: not since the result was set) */

@@ -20,10 +20,21 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
-/* What a directory's watch asks for: every change to a name in it or to
- * its own inode, and its own removal or move. */
-#define SC_WATCH_MASK (IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE \
-	| IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+/* What a directory's watch asks for: every name made, removed or moved in
+ * it, every change to the attributes of a name in it or of its own inode,
+ * and its own removal or move.  Not IN_MODIFY: a write to a file in it
+ * matters only to a file statcache holds a result of, and each such file
+ * has a watch of its own (SC_FILE_MASK).  A directory first met as a name
+ * in its parent is armed with both masks (sc_watcher_add_watch_any()), and
+ * keeps IN_MODIFY: a mask is only ever added to, never replaced (the
+ * kernel clears the mask before it sets a replacement, and an event raised
+ * in between would be lost). */
+#define SC_DIR_MASK (IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF \
+	| IN_MOVE_SELF)
+/* What a file's own watch asks for: a change to its inode through any name
+ * or descriptor (attributes, link count, contents, a rename that moves its
+ * ctime). */
+#define SC_FILE_MASK (IN_ATTRIB | IN_MODIFY | IN_MOVE_SELF | IN_DELETE_SELF)
 
 /* The largest event read() hands out: the header, a NAME_MAX name, its
  * NUL and the padding to the header's size (NAME_MAX + 1 is a multiple). */
@@ -36,12 +47,12 @@ typedef union sc_drain_buf { /* aligned for the events it holds */
 } sc_drain_buf;
 
 /* The queue's events into the generation table, until it is empty. */
-static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tally *t, sc_created *created)
+static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tally *t)
 {
 	for (;;) {
 		ssize_t n = read(p->ifd, u->buf, sizeof(u->buf));
 		if (n > 0) {
-			sc_events_apply(g, u->buf, (size_t) n, t, sc_created_note, created);
+			sc_events_apply(g, u->buf, (size_t) n, t);
 			if (sizeof(u->buf) - (size_t) n >= SC_EVENT_MAX) {
 				/* the kernel stops at an empty queue or an event that
 				 * does not fit: room for the largest means empty (no
@@ -62,20 +73,45 @@ static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tall
 	}
 }
 
+/* Tests (statcache_test_hold_drains()): a drainer slow, stopped or
+ * killed while it holds the sequence, after it read the queue. */
+static void sc_test_hold(sc_proc *p)
+{
+	uint32_t ms = atomic_load_explicit(&p->test_hold_ms, memory_order_relaxed);
+	int32_t n = atomic_load_explicit(&p->test_hold_drains, memory_order_relaxed);
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long) (ms % 1000) * 1000000L };
+
+	if (n > 0) {
+		atomic_store_explicit(&p->test_hold_drains, n - 1, memory_order_relaxed);
+	}
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {
+	}
+}
+
 int sc_watcher_drain(void)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
 	sc_drain_buf u;
 	sc_event_tally t = { 0 };
-	sc_created created;
 	uint32_t odd = sc_gen_drain_begin(g, p->pid);
+	uint64_t begun_ms, begun_ticks;
 
 	if (!odd) {
-		sc_gen_drain_wait(g, p->region.shared ? sc_shared_alive : NULL);
-		return 0;
+		/* another's drain: wait for it, a bounded time (SC_DRAIN_WAIT_NS);
+		 * one that does not move that long is taken over */
+		odd = sc_gen_drain_wait(g, p->pid, SC_DRAIN_WAIT_NS);
+		if (!odd) {
+			return 0;
+		}
+		sc_log_once(SC_LOG_TAKEOVER, "statcache: a drain held for more than %u ms (its drainer stopped, "
+			"traced, frozen or dead, or away that long) was taken over by process %d: every cached answer "
+			"is looked up again", (unsigned) (SC_DRAIN_WAIT_NS / 1000000u), (int) p->pid);
 	}
-	sc_created_init(&created);
+	/* the stamp before the queue is read: every event queued before it is
+	 * applied by this drain (sc_gen_drain_end()) */
+	begun_ms = sc_now_fine_ms();
+	begun_ticks = sc_ticks();
 	/* One poll() of the queue (read only when it holds events) and the
 	 * mount table; what comes after it came after this drain began.  A
 	 * failed poll() reads the queue anyway (the mount table unasked, as
@@ -99,14 +135,11 @@ int sc_watcher_drain(void)
 			} while (ready < 0 && errno == EINTR);
 		}
 		if (qi < nfd && (ready < 0 || pfd[qi].revents)) {
-			sc_drain_queue(p, g, &u, &t, &created);
+			sc_drain_queue(p, g, &u, &t);
 		}
 		if (mi < nfd && ready > 0 && (pfd[mi].revents & (POLLPRI | POLLERR))) {
 			sc_gen_bump_epoch(g);
 		}
-	}
-	if (created.n || created.overflow) {
-		sc_wd_check_created(g, &created, p->region.shared);
 	}
 	if (t.events) {
 		atomic_fetch_add_explicit(&g->events, t.events, memory_order_relaxed);
@@ -132,7 +165,10 @@ int sc_watcher_drain(void)
 			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
 		}
 	}
-	sc_gen_drain_end(g, odd, sc_now_fine_ms());
+	if (atomic_load_explicit(&p->test_hold_drains, memory_order_relaxed) != 0) {
+		sc_test_hold(p);
+	}
+	sc_gen_drain_end(g, odd, begun_ms, begun_ticks);
 	return 1;
 }
 
@@ -169,7 +205,6 @@ void sc_watcher_flush(int clear_watches)
 			for (int32_t wd = base + 1; wd <= hi; wd++) {
 				inotify_rm_watch(p->ifd, wd);
 			}
-			sc_wd_forget(base + 1, hi);
 		}
 		/* Again after the sweep: a fill that found one of the removed
 		 * watches still in place recorded an epoch from before this. */
@@ -187,28 +222,27 @@ static int32_t sc_live_watches(sc_gen *g)
 	return n < 0 ? 0 : n;
 }
 
-int sc_watcher_add_watch(const char *dir)
+/* A watch added (wd) or refused (-errno) for path: counted, the cap kept.
+ * A refusal other than a missing name or one PHP may not read (EACCES:
+ * PHP's own calls answer for it) is counted; ENOSPC said once. */
+static int sc_watch_added(const char *path, int wd)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
-	/* IN_MASK_ADD: on a directory watched already (another thread's
-	 * results, or this thread's refill) the kernel would otherwise replace
-	 * the mask, and an event raised in that instant would be dropped */
-	int wd = inotify_add_watch(p->ifd, dir, SC_WATCH_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
 	int32_t m;
 
+	(void) path;
 	if (wd < 0) {
 		int e = errno;
 		if (e == ENOSPC) {
 			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
 			sc_log_once(SC_LOG_NO_WATCHES, "statcache: inotify_add_watch() failed with ENOSPC; "
-				"directories past the limit are not cached (raise fs.inotify.max_user_watches)");
+				"files and directories past the limit are left to PHP (raise fs.inotify.max_user_watches)");
 		} else if (e != ENOENT && e != ENOTDIR) {
 			atomic_fetch_add_explicit(&p->failed_watches, 1, memory_order_relaxed);
 		}
 		return -e;
 	}
-	sc_wd_remember(wd, dir);
 	m = atomic_load_explicit(&g->max_wd, memory_order_relaxed);
 	while (wd > m && !atomic_compare_exchange_weak(&g->max_wd, &m, wd)) {
 	}
@@ -224,6 +258,33 @@ int sc_watcher_add_watch(const char *dir)
 		}
 	}
 	return wd;
+}
+
+int sc_watcher_add_watch(const char *dir)
+{
+	/* IN_MASK_ADD: a watch already there (another thread's results, this
+	 * thread's refill, a first look's) keeps what it asked for */
+	int wd = inotify_add_watch(sc_the_proc.ifd, dir, SC_DIR_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
+
+	if (wd >= 0) {
+		/* before anything is filled from it: its own events are a
+		 * directory's (src/core/events.c) */
+		sc_gen_mark_dir(sc_the_proc.gen, wd);
+	}
+	return sc_watch_added(dir, wd);
+}
+
+int sc_watcher_add_watch_any(const char *path)
+{
+	/* IN_MASK_ADD, as above; the name is not followed (a symlink's own
+	 * inode) */
+	return sc_watch_added(path, inotify_add_watch(sc_the_proc.ifd, path,
+		SC_DIR_MASK | SC_FILE_MASK | IN_MASK_ADD | IN_DONT_FOLLOW));
+}
+
+void sc_watcher_watch_is_dir(int wd)
+{
+	sc_gen_mark_dir(sc_the_proc.gen, wd);
 }
 
 int sc_watcher_watch_count(void)

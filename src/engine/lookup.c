@@ -123,22 +123,8 @@ keep:
 
 sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 {
-	sc_entry *e = sc_table_find(&c->table, path, len, h);
+	sc_entry *e;
 
-	if (e && sc_restamp(e)) {
-		/* a file's result only its device's hard-link suspicion moved (a
-		 * FOUND or LINK entry's key is canonical: no spelling to settle) */
-		return sc_answer(c, e);
-	}
-	if (e && e->r.kind == SC_KIND_ALIAS && e->r.target && sc_result_valid(sc_the_proc.gen, &e->r)
-			&& sc_restamp(e->r.target)) {
-		/* another spelling ("dir/../f", which Composer's autoloader
-		 * includes), still settled, of such a file: the file's result
-		 * taken again as its own name's lookup takes it, rather than the
-		 * spelling canonicalized and resolved again (the answers' hit
-		 * path does the same: sc_hit_recheck()) */
-		return sc_answer(c, e->r.target);
-	}
 	if (c->table.count + SC_WALK_RESERVE >= c->max_entries) {
 		sc_cache_reset(c);
 		sc_count(&c->n->flushes);
@@ -191,8 +177,8 @@ static int sc_result_matches(const sc_result *r, const char *path)
  * own result moved (an event in the target's directory, a hard-link
  * suspicion on its device): the links' texts are what their name slots
  * say they were, so the walk would reach the same canonical path, and its
- * last step is sc_resolve() of that path.  That step alone is taken (the
- * caller tried sc_restamp() first); the walk again from "/" (every
+ * last step is sc_resolve() of that path.  That step alone is taken; the
+ * walk again from "/" (every
  * component hashed and probed, the links' texts pushed) only when the
  * target is not a file or a symlink now (a directory on its way missing
  * or a symlink now: the walk fails or turns elsewhere).  NULL: the caller
@@ -221,7 +207,7 @@ sc_entry *sc_lookup_via(sc_cache *c, sc_entry *e, const char *path, size_t len, 
 		return sc_lookup_miss(c, path, len, h);
 	}
 	if (!sc_result_valid(g, &t->r)) {
-		r = sc_restamp(t) ? sc_answer(c, t) : sc_via_target_again(c, e, t);
+		r = sc_via_target_again(c, e, t);
 		return r ? r : sc_lookup_miss(c, path, len, h);
 	}
 	if (c->verify_rate && ++c->verify_tick >= c->verify_rate) {

@@ -83,47 +83,22 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	return sc_lookup_miss(c, path, len, h);
 }
 
-/* What the caller of sc_hit() lets it do, and what it did (its *how). */
-#define SC_HIT_VIA       1u /* out: the answer is a spelling's through symlinks */
-#define SC_HIT_RESTAMP   2u /* in: a FOUND file result that only its device's
-                             * hard-link suspicion moved may be taken again
-                             * with one lstat() (sc_restamp()): the caller
-                             * answers from any FOUND entry it is given */
-#define SC_HIT_RESTAMPED 4u /* out: it was: a miss, counted as one */
-
-/* sc_restamp() of a FOUND result from the hit path, when *how lets it
- * (errno as it was: the hit leaves it to its answer). */
-static inline int sc_hit_restamp(sc_entry *e, unsigned *how)
-{
-	int err, ok;
-
-	if (!(*how & SC_HIT_RESTAMP) || e->r.kind != SC_KIND_FOUND) {
-		return 0;
-	}
-	err = errno;
-	ok = sc_restamp(e);
-	errno = err;
-	if (ok) {
-		*how |= SC_HIT_RESTAMPED;
-	}
-	return ok;
-}
+/* What sc_hit() did (its *how). */
+#define SC_HIT_VIA       1u /* the answer is a spelling's through symlinks */
 
 /* sc_hit()'s way for what is not a FOUND result already seen holding at
  * version v (a MISSING one among them): dependencies to read again, an
  * alias's target, a spelling through symlinks (VIA: its links' values and
  * its target's result, as sc_lookup() and sc_lookup_via() check them;
- * SC_HIT_VIA is then set in *how, for sc_count_hit()), a file's result
- * its device's hard-link suspicion alone moved (when *how has
- * SC_HIT_RESTAMP: sc_hit_restamp()). */
+ * SC_HIT_VIA is then set in *how, for sc_count_hit()). */
 SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t v, unsigned *how)
 {
 	if (!sc_result_holds(g, &e->r, v)) {
-		return sc_hit_restamp(e, how) ? e : NULL;
+		return NULL;
 	}
 	if (e->r.kind == SC_KIND_ALIAS) {
 		e = e->r.target;
-		if (!sc_result_holds(g, &e->r, v) && !sc_hit_restamp(e, how)) {
+		if (!sc_result_holds(g, &e->r, v)) {
 			return NULL;
 		}
 	}
@@ -132,7 +107,7 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_recheck(const sc_gen *g, sc_entry *e, uint64_t
 			return NULL;
 		}
 		e = e->r.target;
-		if (!sc_result_holds(g, &e->r, v) && !sc_hit_restamp(e, how)) {
+		if (!sc_result_holds(g, &e->r, v)) {
 			return NULL;
 		}
 		*how |= SC_HIT_VIA;
@@ -221,9 +196,8 @@ SC_ALWAYS_INLINE uint64_t sc_hit_version(void)
  * to ask), a miss, a link, a result PHP answers.  The caller has found
  * verify_rate 0 (a verification due is sc_lookup()'s), the process
  * machine ready (its gate opens only then, and a fork()ed child shuts it)
- * and sc_table_hash_hit_ok().  No call, no syscall, no store but held_at
- * (but sc_restamp()'s, when *how has SC_HIT_RESTAMP: one lstat(), out of
- * line); errno untouched; nothing counted (the caller that answers from
+ * and sc_table_hash_hit_ok().  No call, no syscall, no store but held_at;
+ * errno untouched; nothing counted (the caller that answers from
  * it calls sc_count_hit() with *how, one that does not goes on to
  * sc_lookup(), which counts). */
 SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len, unsigned *how)
@@ -242,15 +216,10 @@ SC_ALWAYS_INLINE sc_entry *sc_hit(sc_cache *c, const char *path, size_t len, uns
 }
 
 /* Counts an answer given from sc_hit() of a result of kind (how: what
- * sc_hit() said), as sc_lookup_hit(), sc_lookup_via() and a restamp's
- * sc_lookup_miss() would. */
+ * sc_hit() said), as sc_lookup_hit() and sc_lookup_via() would. */
 SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, unsigned kind, unsigned how)
 {
 	sc_counters *n = c->n;
-	if (how & SC_HIT_RESTAMPED) {
-		sc_count(&n->misses);
-		return;
-	}
 	sc_count(&n->hits);
 	if (kind == SC_KIND_MISSING) {
 		sc_count(&n->negative_hits);

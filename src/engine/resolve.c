@@ -100,16 +100,50 @@ static int sc_dir_casefolded(const char *dir, uint64_t f_type)
 #endif
 }
 
-/* A directory: watch it, check its file system, then take its lstat(). */
-static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
-	uint32_t nslot, uint32_t nval)
+/* Why a watched directory's results are not kept (a bypass reason), or 0:
+ * a file system that raises no events for others' changes, or a
+ * case-insensitive directory, whose events name only the spelling on disk
+ * (a result under another spelling would never see them). */
+static int sc_dir_refused(sc_cache *c, const char *dir)
+{
+	struct statfs sfs;
+
+	if (c->test_untrusted) {
+		return SC_BYPASS_UNTRUSTED;
+	}
+	if (statfs(dir, &sfs) < 0) {
+		/* cannot tell what it is on: unknown is untrusted */
+		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
+		sc_log_once(SC_LOG_UNTRUSTED, "statcache: statfs(%s) failed (%s); paths below it are "
+			"not cached", dir, strerror(errno));
+		return SC_BYPASS_UNTRUSTED;
+	}
+	if (!sc_fs_trusted((uint64_t) sfs.f_type)) {
+		char buf[24];
+		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
+		sc_log_once(SC_LOG_UNTRUSTED, "statcache: %s is on a file system that raises no events "
+			"for other machines' changes (%s); paths below it are not cached", dir,
+			sc_fs_name((uint64_t) sfs.f_type, buf, sizeof(buf)));
+		return SC_BYPASS_UNTRUSTED;
+	}
+	if (sc_dir_casefolded(dir, (uint64_t) sfs.f_type)) {
+		return SC_BYPASS_SPECIAL;
+	}
+	return 0;
+}
+
+/* A directory whose watch was just armed (wd, or -errno): its file system
+ * checked, then st taken: given (seen is a stat taken after an arm of this
+ * same watch with every bit it keeps, its slot's value dval read before
+ * that stat), or its lstat() now. */
+static void sc_fill_dir_armed(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name, uint32_t nslot,
+	uint32_t nval, int wd, const struct stat *seen, uint32_t dval)
 {
 	sc_gen *g = sc_the_proc.gen;
 	sc_result *r = &e->r;
-	struct statfs sfs;
 	struct stat st;
-	int wd = sc_watcher_add_watch(e->key);
-	uint32_t dslot, dval;
+	int refused;
+	uint32_t dslot;
 
 	sc_set(r, SC_KIND_EMPTY, 0, epoch);
 	if (has_name) {
@@ -135,41 +169,18 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 		r->err = SC_BYPASS_UNWATCHABLE;
 		return;
 	}
-	dslot = sc_gen_dir_slot(g, wd);
-	dval = sc_gen_load(g, dslot);
-	if (c->test_untrusted) {
+	dslot = sc_gen_watch_slot(g, wd);
+	if (!seen) {
+		dval = sc_gen_load(g, dslot);
+	}
+	if ((refused = sc_dir_refused(c, e->key)) != 0) {
 		r->kind = SC_KIND_BYPASS;
-		r->err = SC_BYPASS_UNTRUSTED;
+		r->err = refused;
 		return;
 	}
-	if (statfs(e->key, &sfs) < 0) {
-		/* cannot tell what it is on: unknown is untrusted */
-		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
-		sc_log_once(SC_LOG_UNTRUSTED, "statcache: statfs(%s) failed (%s); paths below it are "
-			"not cached", e->key, strerror(errno));
-		r->kind = SC_KIND_BYPASS;
-		r->err = SC_BYPASS_UNTRUSTED;
-		return;
-	}
-	if (!sc_fs_trusted((uint64_t) sfs.f_type)) {
-		char buf[24];
-		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
-		sc_log_once(SC_LOG_UNTRUSTED, "statcache: %s is on a file system that raises no events "
-			"for other machines' changes (%s); paths below it are not cached", e->key,
-			sc_fs_name((uint64_t) sfs.f_type, buf, sizeof(buf)));
-		r->kind = SC_KIND_BYPASS;
-		r->err = SC_BYPASS_UNTRUSTED;
-		return;
-	}
-	if (sc_dir_casefolded(e->key, (uint64_t) sfs.f_type)) {
-		/* "A.php" and "a.php" are one file there, but events name only
-		 * the spelling on disk: a result under another spelling would
-		 * never see its events */
-		r->kind = SC_KIND_BYPASS;
-		r->err = SC_BYPASS_SPECIAL;
-		return;
-	}
-	if (lstat(e->key, &st) < 0) {
+	if (seen) {
+		st = *seen;
+	} else if (lstat(e->key, &st) < 0) {
 		r->kind = SC_KIND_MISSING;
 		r->err = errno;
 		return;
@@ -184,7 +195,25 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name,
 	r->wd = wd;
 	r->st = st;
 	sc_add_dep(r, dslot, dval);
-	sc_wd_set_dev(wd, (uint64_t) st.st_dev);
+}
+
+/* A directory: watch it, check its file system, then take its lstat(). */
+static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name, uint32_t nslot, uint32_t nval)
+{
+	sc_fill_dir_armed(c, e, epoch, has_name, nslot, nval, sc_watcher_add_watch(e->key), NULL, 0);
+}
+
+/* A directory met by a child's first look (sc_fill_child()): wd was armed
+ * with every bit a directory's watch has (and IN_MODIFY, which it keeps)
+ * before dval was read and st taken, so st is as current as
+ * sc_fill_dir()'s lstat().  Its own events are a directory's from now on;
+ * one raised before this (it moved since its watch came) bumped its slot,
+ * which its result read before, and nothing below it is filled yet. */
+static void sc_fill_dir_seen(sc_cache *c, sc_entry *e, uint32_t epoch, uint32_t nslot, uint32_t nval,
+	int wd, uint32_t dval, const struct stat *st)
+{
+	sc_watcher_watch_is_dir(wd);
+	sc_fill_dir_armed(c, e, epoch, 1, nslot, nval, wd, st, dval);
 }
 
 /* A child's result also depends on its directory's name in the
@@ -240,27 +269,38 @@ static int sc_mountinfo_has_point(const char *path)
 	return found;
 }
 
-/* Takes a second look at a non-directory just lstat()ed: *again is what
- * lstat() says now; returns 1 when the name is the root of a mount (a file
- * bind-mounted over it: docker run -v file:file), whose changes the kernel
- * reports to the watch of the source's directory, not this one; -1 when
- * it cannot be looked at.  One statx() on the miss path (it replaces the
- * re-check lstat()), never on a hit. */
-static int sc_second_look(const char *path, struct stat *again)
+/* lstat() of a name, and whether it is the root of a mount (a file
+ * bind-mounted over it: docker run -v file:file, whose changes the kernel
+ * reports to the watch of the source, not this name's): 1 when it is, 0
+ * when not, -1 with errno when the name cannot be looked at.  One statx()
+ * where the kernel has it (5.8 tells the mount root in its attributes;
+ * before, a non-directory's is looked up in the mount table). */
+static int sc_stat_name(const char *path, struct stat *st)
 {
 #if defined(STATX_BASIC_STATS) && defined(AT_STATX_SYNC_AS_STAT)
 	struct statx x;
-	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS, &x) == 0) {
-		memset(again, 0, sizeof(*again));
-		again->st_dev = makedev(x.stx_dev_major, x.stx_dev_minor);
-		again->st_ino = (ino_t) x.stx_ino;
-		again->st_mode = x.stx_mode;
-		again->st_nlink = x.stx_nlink;
-		again->st_size = (off_t) x.stx_size;
-		again->st_mtim.tv_sec = x.stx_mtime.tv_sec;
-		again->st_mtim.tv_nsec = x.stx_mtime.tv_nsec;
-		again->st_ctim.tv_sec = x.stx_ctime.tv_sec;
-		again->st_ctim.tv_nsec = x.stx_ctime.tv_nsec;
+	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW | AT_STATX_SYNC_AS_STAT, STATX_BASIC_STATS, &x) == 0
+			&& (x.stx_mask & STATX_BASIC_STATS) == STATX_BASIC_STATS) {
+		memset(st, 0, sizeof(*st));
+		st->st_dev = makedev(x.stx_dev_major, x.stx_dev_minor);
+		st->st_ino = (ino_t) x.stx_ino;
+		st->st_mode = x.stx_mode;
+		st->st_nlink = x.stx_nlink;
+		st->st_uid = x.stx_uid;
+		st->st_gid = x.stx_gid;
+		st->st_rdev = makedev(x.stx_rdev_major, x.stx_rdev_minor);
+		st->st_size = (off_t) x.stx_size;
+		st->st_blksize = (blksize_t) x.stx_blksize;
+		st->st_blocks = (blkcnt_t) x.stx_blocks;
+		st->st_atim.tv_sec = x.stx_atime.tv_sec;
+		st->st_atim.tv_nsec = x.stx_atime.tv_nsec;
+		st->st_mtim.tv_sec = x.stx_mtime.tv_sec;
+		st->st_mtim.tv_nsec = x.stx_mtime.tv_nsec;
+		st->st_ctim.tv_sec = x.stx_ctime.tv_sec;
+		st->st_ctim.tv_nsec = x.stx_ctime.tv_nsec;
+		if (S_ISDIR(st->st_mode)) {
+			return 0; /* a directory mounted over: the mount table's watch */
+		}
 # ifdef STATX_ATTR_MOUNT_ROOT
 		if (x.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) {
 			return (x.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
@@ -268,17 +308,50 @@ static int sc_second_look(const char *path, struct stat *again)
 # endif
 		return sc_mountinfo_has_point(path);
 	}
-	if (errno != ENOSYS) {
+	if (errno != ENOSYS && errno != EINVAL) {
 		return -1;
 	}
 #endif
-	if (lstat(path, again) < 0) {
+	if (lstat(path, st) < 0) {
 		return -1;
 	}
-	return sc_mountinfo_has_point(path);
+	return S_ISDIR(st->st_mode) ? 0 : sc_mountinfo_has_point(path);
 }
 
-/* A name in a watched, trusted directory. */
+/* A name whose watch could not be added (err): missing (the kernel's
+ * lookup failed as lstat() fails), or there but not to be watched by this
+ * process (a file it may not read: EACCES; watches exhausted: ENOSPC),
+ * which PHP's own calls answer; a directory goes the directory's way. */
+static void sc_fill_unwatched(sc_cache *c, sc_entry *e, uint32_t epoch, uint32_t nslot, uint32_t nval, int err)
+{
+	sc_result *r = &e->r;
+	struct stat st;
+
+	if (err == ENOENT || err == ENOTDIR || err == ENAMETOOLONG) {
+		sc_set(r, SC_KIND_MISSING, err, epoch);
+		sc_add_dep(r, nslot, nval);
+		return;
+	}
+	if (lstat(e->key, &st) < 0) {
+		sc_set(r, SC_KIND_MISSING, errno, epoch);
+		sc_add_dep(r, nslot, nval);
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		sc_fill_dir(c, e, epoch, 1, nslot, nval);
+		return;
+	}
+	sc_set(r, SC_KIND_BYPASS, SC_BYPASS_UNWATCHABLE, epoch);
+	sc_add_dep(r, nslot, nval);
+}
+
+/* A name in a watched, trusted directory.  Its inode is watched first
+ * (whatever it is: a file's own watch, a directory's first), its slots are
+ * read, then statx() takes what it is: a change made after that, through
+ * this name or any other name or descriptor of the inode, moves the name's
+ * slot or the watch's.  So a file's result depends on its name, its own
+ * watch and its directory's name; a hard link, a descriptor kept open, a
+ * FIFO or a device answer like any other file. */
 static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size_t parent_len)
 {
 	sc_gen *g = sc_the_proc.gen;
@@ -290,118 +363,44 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	 * a child must never be more valid than the directory it was seen in */
 	uint32_t epoch = parent->r.epoch;
 	uint32_t nslot = sc_gen_name_slot(g, parent->r.wd, name, nlen);
-	uint32_t nval = sc_gen_load(g, nslot);
-	struct stat st, again;
+	uint32_t nval = sc_gen_load(g, nslot), wslot, wval;
+	struct stat st;
+	int wd = sc_watcher_add_watch_any(e->key), mounted;
 
-	if (lstat(e->key, &st) < 0) {
-		sc_set(r, SC_KIND_MISSING, errno, epoch);
+	if (wd < 0) {
+		sc_fill_unwatched(c, e, epoch, nslot, nval, -wd);
+		sc_add_parent_dep(r, parent, parent_len);
+		return;
+	}
+	wslot = sc_gen_watch_slot(g, wd);
+	wval = sc_gen_load(g, wslot);
+	mounted = sc_stat_name(e->key, &st);
+	if (mounted < 0) {
+		/* gone since its watch was added: the name's event follows */
+		sc_set(r, errno == ENOENT || errno == ENOTDIR ? SC_KIND_MISSING : SC_KIND_EMPTY, errno, epoch);
 		sc_add_dep(r, nslot, nval);
 		sc_add_parent_dep(r, parent, parent_len);
 		return;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		sc_fill_dir(c, e, epoch, 1, nslot, nval);
+		sc_fill_dir_seen(c, e, epoch, nslot, nval, wd, wval, &st);
 		sc_add_parent_dep(r, parent, parent_len);
 		return;
 	}
-	sc_set(r, SC_KIND_FOUND, 0, epoch);
+	sc_set(r, S_ISLNK(st.st_mode) ? SC_KIND_LINK : SC_KIND_FOUND, 0, epoch);
 	sc_add_dep(r, nslot, nval);
-	if (S_ISLNK(st.st_mode)) {
-		r->kind = SC_KIND_LINK;
+	if (mounted) {
+		/* a file bind-mounted over the name: its events go to the source
+		 * (or nowhere: FUSE, NFS); PHP answers until the name or the
+		 * mount table changes */
+		r->kind = SC_KIND_BYPASS;
+		r->err = SC_BYPASS_MOUNT_POINT;
+		sc_add_parent_dep(r, parent, parent_len);
+		return;
 	}
-	if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
-		uint32_t islot = sc_gen_inode_slot(g, (uint64_t) st.st_dev, (uint64_t) st.st_ino);
-		uint32_t ival = sc_gen_load(g, islot);
-		/* a name that went before a drain could look at it (a hard link
-		 * made, written through and removed) drops every file whose
-		 * directory is on this device */
-		uint32_t vslot = sc_gen_dev_slot(g, (uint64_t) parent->r.st.st_dev);
-		uint32_t vval = sc_gen_load(g, vslot);
-		int mounted;
-		/* A write through another hard link raises no event here: never
-		 * cache a linked file, and re-check after reading the inode's slot
-		 * so that an own write racing this fill cannot be pinned.  Symlinks
-		 * too: link() does not follow one, and the new link changes its
-		 * st_nlink with no event in this directory. */
-		if (st.st_nlink > 1) {
-			r->kind = SC_KIND_BYPASS;
-			r->err = SC_BYPASS_HARDLINK;
-			return;
-		}
-		mounted = sc_second_look(e->key, &again);
-		if (mounted < 0 || !sc_same_file(&st, &again)) {
-			sc_set(r, SC_KIND_EMPTY, 0, epoch);
-			return;
-		}
-		if (mounted) {
-			/* a file bind-mounted over the name: its events go to the
-			 * source's directory (or nowhere: FUSE, NFS); PHP answers until
-			 * the name or the mount table changes */
-			r->kind = SC_KIND_BYPASS;
-			r->err = SC_BYPASS_MOUNT_POINT;
-			sc_add_parent_dep(r, parent, parent_len);
-			return;
-		}
-		sc_add_dep(r, islot, ival);
-		sc_add_dep(r, vslot, vval);
-		r->err = SC_FILE_DEPS; /* the directory's name, next, completes them */
-	} else {
-		/* a device, FIFO or socket: mounted over too? */
-		int mounted = sc_second_look(e->key, &again);
-		if (mounted != 0) {
-			r->kind = mounted < 0 ? SC_KIND_EMPTY : SC_KIND_BYPASS;
-			r->err = mounted < 0 ? 0 : SC_BYPASS_MOUNT_POINT;
-			if (mounted > 0) {
-				sc_add_parent_dep(r, parent, parent_len);
-			}
-			return;
-		}
-	}
+	sc_add_dep(r, wslot, wval);
 	sc_add_parent_dep(r, parent, parent_len);
 	r->st = st;
-}
-
-/* See src/engine/resolve.h.  A name on the file's device went before a
- * drain could look at it and may have been a hard link, through which the
- * file could have changed with no event in its directory.  A fill now
- * would read the slots, lstat() the name and take that.  Its name slot,
- * inode slot and directory's name still hold, read here before the
- * lstat() as a fill reads them before its own (a change after this read
- * moves one of them, as it would after a fill's), the epoch holds (no
- * mount came: what a fill's second look asks), and the inode is the one
- * the recorded inode slot is of: so the result takes the device slot's
- * value read before this lstat() and the lstat() itself (uid, gid, blocks
- * as they are now; the access() answers asked again).  Only for the same
- * inode, unchanged (anything done through a link moves its ctime, and its
- * link count while the link is there), with one link: else 0, and the
- * caller fills. */
-int sc_restamp(sc_entry *e)
-{
-	sc_gen *g = sc_the_proc.gen;
-	sc_result *r = &e->r;
-	uint32_t vval;
-	struct stat st;
-
-	if ((r->kind != SC_KIND_FOUND && r->kind != SC_KIND_LINK) || r->err != SC_FILE_DEPS || r->ndeps < 3
-			|| r->epoch != sc_gen_epoch(g)) {
-		return 0;
-	}
-	if (sc_gen_load(g, r->deps[0].slot) != r->deps[0].val || sc_gen_load(g, r->deps[1].slot) != r->deps[1].val
-			|| (r->ndeps > 3 && sc_gen_load(g, r->deps[3].slot) != r->deps[3].val)) {
-		return 0;
-	}
-	vval = sc_gen_load(g, r->deps[2].slot);
-	if (lstat(e->key, &st) < 0 || st.st_nlink != 1 || !sc_same_file(&r->st, &st)) {
-		return 0;
-	}
-	r->deps[2].val = vval;
-	r->st = st;
-	r->held_at = 0;
-	r->access_known = 0;
-	r->access_ok = 0;
-	/* LINK: its text (target) is the inode's, which cannot change without
-	 * a new inode, and a new one at the name moves its name slot */
-	return 1;
 }
 
 /* The entry for a canonical path, valid now (or EMPTY when it could not
@@ -422,7 +421,7 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 			return e;
 		}
 		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
-	} else if (sc_result_valid(g, &e->r) || sc_restamp(e)) {
+	} else if (sc_result_valid(g, &e->r)) {
 		return e;
 	}
 	if (depth > SC_MAX_DEPTH) {

@@ -49,12 +49,6 @@ void sc_cache_reset(sc_cache *c);
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
-/* A file's or symlink's result (SC_FILE_DEPS) whose dependencies all hold
- * but its device's, taken again from one lstat() that shows the same file
- * unchanged with one link: 1, valid now; 0 when that cannot be shown (the
- * caller fills). */
-int sc_restamp(sc_entry *e);
-
 /* Counts an answer left to PHP, by its reason. */
 static inline void sc_count_bypass(sc_cache *c, int reason)
 {

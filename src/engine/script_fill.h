@@ -30,6 +30,7 @@ typedef struct sc_script {
 	uint8_t ndeps;
 	bool racy;           /* the identity was taken in the tick of a change */
 	bool name_only;      /* a relative name's meaning (sc_scripts_name()), no script */
+	bool compiled;       /* compiled here (not only adopted or vouched for) */
 	uint32_t epoch;
 	const char *why;     /* POLLED: why the cache cannot vouch */
 	sc_file_id id;

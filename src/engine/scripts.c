@@ -7,7 +7,7 @@
  * swap of current -> releases/N moves one).  When they move, the record is
  * looked up again with a fresh lstat(): the same identity (device, inode,
  * size, mtime, ctime, mode) under the same meaning of the spelling keeps
- * it (a neighbour's event, a flush, a hard-link suspicion on the device);
+ * it (a neighbour's event, a flush);
  * anything else, or an identity taken in the tick of its file's last
  * change, which proves nothing, goes to be invalidated.  A script the
  * cache does not answer for is stat()ed at opcache.revalidate_freq.  A
@@ -76,6 +76,10 @@ static uint32_t sc_names_live, sc_names_polled;  /* of those, name records */
 static char *sc_unchecked[SC_SCRIPTS_UNCHECKED_MAX];
 static const char *sc_unchecked_why[SC_SCRIPTS_UNCHECKED_MAX];
 static uint32_t sc_unchecked_n;
+/* Compiles of a script whose record was live with the identity the
+ * compile found: a copy opcache should still have held (a precaution of
+ * ours, opcache's memory full or restarted, file_update_protection). */
+static _Atomic uint64_t sc_scripts_recompiled;
 
 /* What the last check saw, and when the next must look anyway (polled
  * records at revalidate_freq, stuck ones every second): written under the
@@ -268,28 +272,57 @@ bool sc_scripts_before(sc_cache *c, const char *path, sc_file_id *id)
 	return true;
 }
 
-void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_file_id *expect)
+/* Was s compiled here and live since, with the identity id: a compile of
+ * it now is of a copy opcache should have held? */
+static bool sc_compiled_as(const sc_script *s, const sc_file_id *id)
 {
-	sc_script *s;
+	return s && s->compiled && !s->name_only && !s->racy
+		&& (s->state == SC_SCRIPT_WATCHED || s->state == SC_SCRIPT_POLLED) && sc_file_id_eq(&s->id, id);
+}
+
+/* Fills the record of an include spelled key (under the lock): real was
+ * compiled (expect: the identity taken before, or NULL) or vouched for. */
+static void sc_record_one(sc_cache *c, const char *key, const char *real, const sc_file_id *expect)
+{
+	sc_script *s = sc_scripts_get(key, real);
 	sc_script_state st;
 
-	sc_wrlock();
-	s = sc_scripts_get(spelling ? spelling : real, real);
-	if (s) {
-		st = sc_script_fill(c, s, expect);
-		if (st == SC_SCRIPT_DEAD) {
-			/* changed between the identity and now: the compiler read either
-			 * version; a record that holds nothing fails the next check */
-			s->ndeps = 0;
-			s->epoch = 0;
-			s->racy = true;
-			if (expect) {
-				s->id = *expect;
-			}
-			st = SC_SCRIPT_WATCHED;
-		}
-		sc_apply(s, st);
+	if (!s) {
+		return;
 	}
+	st = sc_script_fill(c, s, expect);
+	if (st == SC_SCRIPT_DEAD) {
+		/* changed between the identity and now: the compiler read either
+		 * version; a record that holds nothing fails the next check */
+		s->ndeps = 0;
+		s->epoch = 0;
+		s->racy = true;
+		if (expect) {
+			s->id = *expect;
+		}
+		st = SC_SCRIPT_WATCHED;
+	}
+	s->compiled |= expect != NULL;
+	sc_apply(s, st);
+}
+
+void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_file_id *expect)
+{
+	size_t len = strlen(real);
+	bool other = spelling && strcmp(spelling, real) != 0;
+
+	sc_wrlock();
+	if (expect && (sc_compiled_as(sc_scripts_find(real, len, sc_table_hash(real, len)), expect)
+			|| (other && sc_compiled_as(sc_scripts_find(spelling, strlen(spelling),
+				sc_table_hash(spelling, strlen(spelling))), expect)))) {
+		atomic_fetch_add_explicit(&sc_scripts_recompiled, 1, memory_order_relaxed);
+	}
+	if (other) {
+		sc_record_one(c, spelling, real, expect);
+	}
+	/* opcache holds the copy under its real path too: an include by that
+	 * name (or another spelling of it) is served the same copy */
+	sc_record_one(c, real, real, expect);
 	sc_unlock();
 }
 
@@ -512,6 +545,7 @@ void sc_scripts_totals_get(sc_scripts_totals *t)
 	t->polled = sc_scripts_polled - sc_names_polled;
 	t->unchecked = sc_unchecked_n;
 	sc_unlock();
+	t->recompiled = atomic_load_explicit(&sc_scripts_recompiled, memory_order_relaxed);
 }
 
 void sc_scripts_each_listed(unsigned max, void (*fn)(const char *name, const char *why, void *arg), void *arg)

@@ -40,7 +40,10 @@ void sc_scripts_startup(bool threads);
  * lookup arms); false when the cache does not vouch for it or it is gone. */
 bool sc_scripts_before(sc_cache *c, const char *path, sc_script_id *id);
 /* real was compiled here, included as spelling (absolute, or NULL);
- * expect: the identity sc_scripts_before() took, or NULL. */
+ * expect: the identity sc_scripts_before() took, or NULL.  Recorded under
+ * the spelling and under the real path (opcache keys the copy by both).  A
+ * compile of a record that was live with that identity is counted
+ * (recompiled). */
 void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_script_id *expect);
 /* A relative include name's meaning (key: the name with all its meaning
  * depends on, src/php/opcache_name.c): it resolved to real through the
@@ -81,6 +84,7 @@ void sc_scripts_unchecked(const char *name, const char *why);
 
 typedef struct sc_scripts_totals {
 	uint32_t watched, polled, unchecked;
+	uint64_t recompiled;  /* compiles of a script recorded live and unchanged */
 } sc_scripts_totals;
 
 void sc_scripts_totals_get(sc_scripts_totals *t);

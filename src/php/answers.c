@@ -314,12 +314,12 @@ static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval
 }
 
 #define SC_SPL_ACCESS_HANDLER(fname, mode) \
-	void sc_spl_##fname(INTERNAL_FUNCTION_PARAMETERS) \
+	void sc_splfileinfo_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		int err = errno; \
 		if (!sc_spl_answer_access(execute_data, mode, return_value, err)) { \
 			errno = err; \
-			sc_orig(SC_I_spl_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+			sc_orig(SC_I_splfileinfo_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 		} \
 	}
 
@@ -389,9 +389,9 @@ void sc_fileatime(INTERNAL_FUNCTION_PARAMETERS)
 	sc_uncached(sc_orig(SC_I_fileatime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-void sc_spl_getATime(INTERNAL_FUNCTION_PARAMETERS)
+void sc_splfileinfo_getATime(INTERNAL_FUNCTION_PARAMETERS)
 {
-	sc_uncached(sc_orig(SC_I_spl_getATime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	sc_uncached(sc_orig(SC_I_splfileinfo_getATime), INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 /* clearstatcache(): PHP's own, then what is queued; with a file name, that

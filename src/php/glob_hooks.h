@@ -9,9 +9,10 @@
 #include "php.h"
 #include "main/php_streams.h"
 
-/* glob:// is answered where PHP's glob stream keeps glibc's glob_t (8.1 to
- * 8.4; 8.5 holds its own php_glob_t there). */
-#if PHP_VERSION_ID >= 80100 && PHP_VERSION_ID < 80500
+/* glob:// is answered where PHP's glob stream state is the one
+ * src/php/glob_hooks.c fills (8.1 on: a glob(3) result, then the same
+ * fields; glibc's glob_t up to 8.4, PHP's php_glob_t from 8.5). */
+#if PHP_VERSION_ID >= 80100
 # define SC_GLOB_STREAM 1
 #endif
 

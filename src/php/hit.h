@@ -249,9 +249,7 @@ static zend_always_inline void sc_hit_access_rest(zend_execute_data *execute_dat
 	sc_entry *e, uint64_t v, int mode, zif_handler whole)
 {
 	unsigned bit = (unsigned) mode & 7;
-	/* F_OK answers from any FOUND entry: it may be a restamp's (one that
-	 * drops the access() answers cannot answer the others) */
-	unsigned how = bit ? 0 : SC_HIT_RESTAMP;
+	unsigned how = 0;
 
 	if (!e || !(e = sc_hit_recheck(sc_the_proc.gen, e, v, &how))
 			|| !sc_hit_access_answer(SCG(cache), e, bit, how, return_value)) {
@@ -289,7 +287,7 @@ static zend_always_inline bool sc_hit_stat_other(sc_cache *c, zend_string *path,
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 	unsigned kind;
-	unsigned how = SC_HIT_RESTAMP; /* a FOUND entry is answered, a restamp's too */
+	unsigned how = 0;
 
 	if (e) {
 		if (!(e = sc_hit_recheck(sc_the_proc.gen, e, v, &how))) {

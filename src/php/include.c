@@ -149,7 +149,7 @@ bool sc_known_missing(sc_cache *c, sc_cwd *cwd, const char *trypath, size_t len,
 	const char *key = sc_candidate_abs(cwd, trypath, &len, abs);
 	uint64_t misses;
 	sc_entry *e;
-	unsigned how = 0; /* no restamp: a FOUND entry only tells "not missing" */
+	unsigned how = 0;
 	bool found;
 
 	if (!key || len >= MAXPATHLEN) {

@@ -170,7 +170,7 @@ SC_IP_HANDLER(get_meta_tags, sc_ip_get_meta_tags)
 SC_IP_HANDLER(gzopen, sc_ip_gzopen)
 SC_IP_HANDLER(gzfile, sc_ip_gzfile)
 SC_IP_HANDLER(readgzfile, sc_ip_gzfile)
-SC_IP_HANDLER(spl___construct, sc_ip_spl_file)
+SC_IP_HANDLER(splfileobject___construct, sc_ip_spl_file)
 
 /* chdir(): the working directory the opcache hooks keep for the request
  * (src/php/opcache_name.c) is read again at the next relative include, as

@@ -7,7 +7,8 @@
 #define STATCACHE_INTERCEPT_LIST_H
 
 /* F(owner, name): PHP's function name(); M(owner, class, name): the method
- * class::name() and every internal subclass's inherited copy.  owner is
+ * class::name() (class in lower case) and every internal subclass's
+ * inherited copy.  owner is
  * the file whose handler answers it: answer (src/php/answers.c), sync
  * (src/php/sync.c), glob (src/php/glob_hooks.c), include
  * (src/php/include_calls.c); SC_HANDLER() names that handler. */
@@ -36,6 +37,8 @@
 	M(answer, splfileinfo, isWritable) \
 	M(answer, splfileinfo, isExecutable) \
 	M(answer, splfileinfo, getATime) \
+	M(sync, phar, unlinkArchive) \
+	M(sync, phardata, unlinkArchive) \
 	F(sync, chmod) \
 	F(sync, chown) \
 	F(sync, chgrp) \
@@ -102,17 +105,17 @@
 	F(answer, stream_wrapper_unregister) \
 	F(answer, stream_wrapper_restore)
 
-/* The handler of an intercept: sc_<name> (a method: sc_spl_<name>), or
- * sc_sync_<name> for a sync point. */
+/* The handler of an intercept: sc_<name> (a method: sc_<class>_<name>),
+ * or sc_sync_<name> (sc_sync_<class>_<name>) for a sync point. */
 #define SC_HANDLER(owner, name) SC_HANDLER_##owner(name)
 #define SC_HANDLER_answer(name) sc_##name
 #define SC_HANDLER_glob(name) sc_##name
 #define SC_HANDLER_include(name) sc_##name
 #define SC_HANDLER_sync(name) sc_sync_##name
 
-/* The intercept ids: SC_I_<name>, a method's SC_I_spl_<name>. */
+/* The intercept ids: SC_I_<name>, a method's SC_I_<class>_<name>. */
 #define SC_I_ENUM_F(owner, name) SC_I_##name,
-#define SC_I_ENUM_M(owner, cls, name) SC_I_spl_##name,
+#define SC_I_ENUM_M(owner, cls, name) SC_I_##cls##_##name,
 typedef enum {
 	SC_INTERCEPTS(SC_I_ENUM_F, SC_I_ENUM_M)
 	SC_I_COUNT
@@ -122,7 +125,7 @@ typedef enum {
 
 /* Every handler's prototype. */
 #define SC_I_PROTO_F(owner, name) void SC_HANDLER(owner, name)(INTERNAL_FUNCTION_PARAMETERS);
-#define SC_I_PROTO_M(owner, cls, name) void SC_HANDLER(owner, spl_##name)(INTERNAL_FUNCTION_PARAMETERS);
+#define SC_I_PROTO_M(owner, cls, name) void SC_HANDLER(owner, cls##_##name)(INTERNAL_FUNCTION_PARAMETERS);
 SC_INTERCEPTS(SC_I_PROTO_F, SC_I_PROTO_M)
 #undef SC_I_PROTO_F
 #undef SC_I_PROTO_M

@@ -490,6 +490,8 @@ void statcache_opcache_stats(zval *rv)
 	}
 	add_assoc_long(rv, "opcache_invalidations",
 		(zend_long) sc_oc_invalidations());
+	add_assoc_long(rv, "opcache_precautions", (zend_long) sc_oc_precautions());
+	add_assoc_long(rv, "opcache_recompiles", (zend_long) t.recompiled);
 	add_assoc_long(rv, "opcache_scripts", (zend_long) (t.watched + t.polled));
 	add_assoc_long(rv, "opcache_polled", (zend_long) t.polled);
 	add_assoc_long(rv, "opcache_unchecked", (zend_long) t.unchecked);
@@ -517,6 +519,10 @@ void statcache_opcache_info(void)
 	php_info_print_table_row(2, "Scripts stat()ed every revalidate_freq", buf);
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long) sc_oc_invalidations());
 	php_info_print_table_row(2, "opcache invalidations", buf);
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long) sc_oc_precautions());
+	php_info_print_table_row(2, "opcache invalidations as a precaution", buf);
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long) t.recompiled);
+	php_info_print_table_row(2, "Unchanged scripts compiled again", buf);
 	sc_scripts_each_listed(8, sc_oc_info_row, NULL);
 }
 
@@ -540,6 +546,8 @@ void statcache_opcache_stats(zval *rv)
 {
 	add_assoc_bool(rv, "opcache_invalidate", false);
 	add_assoc_long(rv, "opcache_invalidations", 0);
+	add_assoc_long(rv, "opcache_precautions", 0);
+	add_assoc_long(rv, "opcache_recompiles", 0);
 	if (SCG(opcache_invalidate)) {
 		add_assoc_string(rv, "opcache_off_reason", (char *) statcache_opcache_state());
 	}

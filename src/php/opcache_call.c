@@ -34,6 +34,7 @@ static _Atomic int sc_oc_probed;         /* 0 not yet, 1 active, -1 inactive, -2
 static _Atomic int64_t sc_oc_shm_since;  /* opcache's start or last restart (s); 0: unknown */
 static _Atomic int sc_oc_restricted_said;
 static _Atomic uint64_t sc_oc_invalidations_total;
+static _Atomic uint64_t sc_oc_precautions_total;
 
 const char *sc_oc_call_startup(void)
 {
@@ -52,6 +53,11 @@ int sc_oc_probed_state(void)
 uint64_t sc_oc_invalidations(void)
 {
 	return atomic_load_explicit(&sc_oc_invalidations_total, memory_order_relaxed);
+}
+
+uint64_t sc_oc_precautions(void)
+{
+	return atomic_load_explicit(&sc_oc_precautions_total, memory_order_relaxed);
 }
 
 /* opcache's restrict_api test (validate_api_restriction()), made quietly:
@@ -83,7 +89,8 @@ static void sc_oc_say_restricted(const char *path)
 
 /* opcache_invalidate(path, true) through the function table: 1 done, 0
  * opcache said no, -1 refused (restrict_api) or not callable now.  c is
- * given when a change was seen: counted (a precaution is not). */
+ * given when a change was seen (counted as an invalidation), NULL for a
+ * precaution (counted apart: each costs a compile). */
 int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 {
 	zval args[2], rv;
@@ -105,10 +112,11 @@ int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 	ok = Z_TYPE(rv) == IS_TRUE;
 	zval_ptr_dtor(&rv);
 	zval_ptr_dtor(&args[0]);
-	if (ok && c) {
-		/* a process-wide count: the per-thread counters fill their shared
+	if (ok) {
+		/* process-wide counts: the per-thread counters fill their shared
 		 * worker slot (statcache_shared.h) */
-		atomic_fetch_add_explicit(&sc_oc_invalidations_total, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(c ? &sc_oc_invalidations_total : &sc_oc_precautions_total, 1,
+			memory_order_relaxed);
 	}
 	return ok;
 }
@@ -116,16 +124,19 @@ int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 /* opcache_invalidate() of key as opcache's hash holds it: the script it
  * maps to, whatever key means now (zend_accel_invalidate() looks a name
  * that does not resolve up as given).  A precaution: not counted. */
-void sc_oc_call_invalidate_key(const char *key, size_t len)
+int sc_oc_call_invalidate_key(const char *key, size_t len)
 {
+	int r = -1;
+
 	SCG(oc_raw_name) = true;
 	zend_try {
-		sc_oc_call_invalidate(NULL, key, len);
+		r = sc_oc_call_invalidate(NULL, key, len);
 	} zend_catch {
 		SCG(oc_raw_name) = false;
 		zend_bailout();
 	} zend_end_try();
 	SCG(oc_raw_name) = false;
+	return r;
 }
 
 /* Since when opcache's shared memory holds what it holds, from
@@ -198,7 +209,12 @@ bool sc_oc_adopt(sc_cache *c, const char *real, const char *spelling)
 
 /* An absolute name not recorded here: opcache may hold a copy nobody here
  * compiled, under what the name meant then; kept if the records vouch for
- * it, else invalidated under its real path and the name opcache keyed. */
+ * it, else invalidated under its real path and the name opcache keyed.
+ * Either way the name is recorded then: neither key serves a copy older
+ * than this include any more, so the next include of the same spelling is
+ * served what opcache holds (a name opcache keys apart from its real path,
+ * "dir//f.php", "/link/f.php", would otherwise be invalidated, and the file
+ * compiled again, at every include). */
 void sc_oc_vouch(sc_cache *c, const char *spelling)
 {
 	sc_entry *e = sc_lookup(c, spelling, strlen(spelling));
@@ -215,10 +231,13 @@ void sc_oc_vouch(sc_cache *c, const char *spelling)
 		found = realpath(spelling, real) != NULL;
 	}
 	if (found && !sc_oc_adopt(c, real, spelling)) {
-		if (strcmp(real, spelling) != 0) {
-			sc_oc_call_invalidate_key(spelling, strlen(spelling));
+		bool refused = strcmp(real, spelling) != 0 && sc_oc_call_invalidate_key(spelling, strlen(spelling)) < 0;
+		refused |= sc_oc_call_invalidate(NULL, real, strlen(real)) < 0;
+		if (!refused) {
+			/* restrict_api refusing: the copy may still be stale, and the
+			 * next include asks again */
+			sc_scripts_record(c, real, spelling, NULL);
 		}
-		sc_oc_call_invalidate(NULL, real, strlen(real));
 	}
 }
 

@@ -32,29 +32,12 @@
 
 /* ---- sync points ---------------------------------------------------------- */
 
-/* Drops results of the inode just written, wherever it is linked. */
-static void sc_bump_inode(const struct stat *st)
-{
-	sc_gen *g = sc_the_proc.gen;
-	if (g) {
-		sc_gen_bump(g, sc_gen_inode_slot(g, (uint64_t) st->st_dev, (uint64_t) st->st_ino));
-	}
-}
-
+/* The kernel queued the change's events before the call returned (to the
+ * watch of every inode it touched, whatever name it went through): the
+ * next lookup, in any thread, drains them first. */
 void sc_sync(void)
 {
 	sc_watcher_mark_pending();
-}
-
-/* A path this process just changed: pending, and its inode's results
- * (a symlink's too: link() makes a hard link to the symlink itself). */
-void sc_sync_path(const char *path)
-{
-	struct stat st;
-	sc_watcher_mark_pending();
-	if (path && lstat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
-		sc_bump_inode(&st);
-	}
 }
 
 static bool sc_mode_writes(const char *mode)
@@ -162,10 +145,7 @@ int sc_metadata(php_stream_wrapper *wrapper, const char *url, int option, void *
 	php_stream_context *context)
 {
 	int rc = sc_orig_wops->stream_metadata(wrapper, url, option, value, context);
-	if (strncasecmp(url, "file://", sizeof("file://") - 1) == 0) {
-		url += sizeof("file://") - 1;
-	}
-	sc_sync_path(url);
+	sc_sync();
 	return rc;
 }
 
@@ -178,27 +158,14 @@ ssize_t sc_stdio_write(php_stream *stream, const char *buf, size_t count)
 	return n;
 }
 
-/* A written file: its inode's results go (hard links elsewhere).  A
- * stream no wrapper opened (popen(), whose close is pclose(): a wait for
- * the child, whatever the mode; proc_open() pipes, fd streams) syncs too,
- * after the close, as do written streams. */
+/* A written stream syncs after its close; so does a stream no wrapper
+ * opened (popen(), whose close is pclose(): a wait for the child, whatever
+ * the mode; proc_open() pipes, fd streams). */
 int sc_stdio_close(php_stream *stream, int close_handle)
 {
 	bool after = close_handle && (sc_mode_writes(stream->mode) || !stream->wrapper);
-	int rc;
+	int rc = sc_orig_stdio.close(stream, close_handle);
 
-	if (close_handle && sc_mode_writes(stream->mode)) {
-		int fd;
-		struct stat st;
-		if (sc_orig_stdio.cast && sc_orig_stdio.cast(stream, PHP_STREAM_AS_FD, (void **) &fd) == SUCCESS
-				&& fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-			rc = sc_orig_stdio.close(stream, close_handle);
-			sc_bump_inode(&st);
-			sc_sync();
-			return rc;
-		}
-	}
-	rc = sc_orig_stdio.close(stream, close_handle);
 	if (after) {
 		sc_sync();
 	}
@@ -222,71 +189,61 @@ int sc_stdio_set_option(php_stream *stream, int option, int value, void *ptrpara
 }
 
 /* Functions that write without the wrapper or stdio ops: after PHP's own
- * call, mark events pending (and drop the inode's results when the first
- * argument names a file). */
-static void sc_after_write(zif_handler orig, bool path_arg, INTERNAL_FUNCTION_PARAMETERS)
+ * call, mark events pending. */
+static void sc_after_write(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 {
-	zval *arg = ZEND_NUM_ARGS() >= 1 ? ZEND_CALL_ARG(execute_data, 1) : NULL;
-	zend_string *path = NULL;
-
-	if (path_arg && arg) {
-		ZVAL_DEREF(arg);
-		if (Z_TYPE_P(arg) == IS_STRING) {
-			path = zend_string_copy(Z_STR_P(arg));
-		}
-	}
 	orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-	if (path) {
-		sc_sync_path(ZSTR_LEN(path) == strlen(ZSTR_VAL(path)) ? ZSTR_VAL(path) : NULL);
-		zend_string_release(path);
-	} else {
-		sc_sync();
-	}
+	sc_sync();
 }
 
-#define SC_WRITE_HANDLER(fname, path_arg) \
+#define SC_WRITE_HANDLER(fname) \
 	void sc_sync_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		sc_after_write(sc_orig(SC_I_##fname), path_arg, INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+		sc_after_write(sc_orig(SC_I_##fname), INTERNAL_FUNCTION_PARAM_PASSTHRU); \
 	}
 
-SC_WRITE_HANDLER(chmod, true)
-SC_WRITE_HANDLER(chown, true)
-SC_WRITE_HANDLER(chgrp, true)
-SC_WRITE_HANDLER(lchown, true)
-SC_WRITE_HANDLER(lchgrp, true)
-SC_WRITE_HANDLER(touch, true)
-SC_WRITE_HANDLER(symlink, false)
-SC_WRITE_HANDLER(link, true)
-SC_WRITE_HANDLER(tempnam, false)
-SC_WRITE_HANDLER(tmpfile, false)
-SC_WRITE_HANDLER(move_uploaded_file, false)
-SC_WRITE_HANDLER(posix_mkfifo, false)
-SC_WRITE_HANDLER(stream_copy_to_stream, false)
-SC_WRITE_HANDLER(copy, false)
-SC_WRITE_HANDLER(stream_socket_server, false)
-SC_WRITE_HANDLER(fflush, false)
+SC_WRITE_HANDLER(chmod)
+SC_WRITE_HANDLER(chown)
+SC_WRITE_HANDLER(chgrp)
+SC_WRITE_HANDLER(lchown)
+SC_WRITE_HANDLER(lchgrp)
+SC_WRITE_HANDLER(touch)
+SC_WRITE_HANDLER(symlink)
+SC_WRITE_HANDLER(link)
+SC_WRITE_HANDLER(tempnam)
+SC_WRITE_HANDLER(tmpfile)
+SC_WRITE_HANDLER(move_uploaded_file)
+SC_WRITE_HANDLER(posix_mkfifo)
+SC_WRITE_HANDLER(stream_copy_to_stream)
+SC_WRITE_HANDLER(copy)
+SC_WRITE_HANDLER(stream_socket_server)
+SC_WRITE_HANDLER(fflush)
 /* error_log() writes PHP's log file itself (type 0), a file through a
  * stream (3), or waits for sendmail (1) */
-SC_WRITE_HANDLER(error_log, false)
-SC_WRITE_HANDLER(posix_mknod, false)
+SC_WRITE_HANDLER(error_log)
+SC_WRITE_HANDLER(posix_mknod)
 /* an AF_UNIX address is a socket file made by bind() */
-SC_WRITE_HANDLER(socket_bind, false)
+SC_WRITE_HANDLER(socket_bind)
 /* written by the readline library, and by OpenSSL's BIO_new_file(), not
  * through PHP streams */
-SC_WRITE_HANDLER(readline_write_history, false)
-SC_WRITE_HANDLER(openssl_x509_export_to_file, false)
-SC_WRITE_HANDLER(openssl_pkey_export_to_file, false)
-SC_WRITE_HANDLER(openssl_csr_export_to_file, false)
-SC_WRITE_HANDLER(openssl_pkcs12_export_to_file, false)
-SC_WRITE_HANDLER(openssl_pkcs7_encrypt, false)
-SC_WRITE_HANDLER(openssl_pkcs7_decrypt, false)
-SC_WRITE_HANDLER(openssl_pkcs7_sign, false)
-SC_WRITE_HANDLER(openssl_pkcs7_verify, false)
-SC_WRITE_HANDLER(openssl_cms_encrypt, false)
-SC_WRITE_HANDLER(openssl_cms_decrypt, false)
-SC_WRITE_HANDLER(openssl_cms_sign, false)
-SC_WRITE_HANDLER(openssl_cms_verify, false)
+SC_WRITE_HANDLER(readline_write_history)
+SC_WRITE_HANDLER(openssl_x509_export_to_file)
+SC_WRITE_HANDLER(openssl_pkey_export_to_file)
+SC_WRITE_HANDLER(openssl_csr_export_to_file)
+SC_WRITE_HANDLER(openssl_pkcs12_export_to_file)
+SC_WRITE_HANDLER(openssl_pkcs7_encrypt)
+SC_WRITE_HANDLER(openssl_pkcs7_decrypt)
+SC_WRITE_HANDLER(openssl_pkcs7_sign)
+SC_WRITE_HANDLER(openssl_pkcs7_verify)
+SC_WRITE_HANDLER(openssl_cms_encrypt)
+SC_WRITE_HANDLER(openssl_cms_decrypt)
+SC_WRITE_HANDLER(openssl_cms_sign)
+SC_WRITE_HANDLER(openssl_cms_verify)
+/* Phar::unlinkArchive() deletes the archive with the C library's unlink()
+ * (phar's other writes go through the plain-files wrapper; extractTo()'s
+ * chmod() of a file follows the close that made it, a sync point) */
+SC_WRITE_HANDLER(phar_unlinkArchive)
+SC_WRITE_HANDLER(phardata_unlinkArchive)
 
 /* Waits for a child: its changes are queued before it exits, so once the
  * wait returns they are ours to see at once. */

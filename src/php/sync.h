@@ -7,9 +7,8 @@
 #include "php.h"
 #include "main/php_streams.h"
 
-/* A sync point, with and without a path this process just changed. */
+/* A sync point: this process just changed the file system. */
 void sc_sync(void);
-void sc_sync_path(const char *path);
 
 /* The plain-files wrapper's ops that write (each after the op saved in
  * sc_orig_wops; the opener fills PHP's realpath cache first) ... */

@@ -1,8 +1,8 @@
 --TEST--
-adversarial: statcache.max_watches counts live watches: 300 temporary directories made, looked into and removed one after the other (as a per-request temp dir is) with at most 5 alive cause no flush, the watch count stays near the live ones, and every answer equals a fresh syscall
+adversarial: statcache.max_watches counts live watches: 300 temporary directories made, looked into and removed one after the other (as a per-request temp dir is) with at most 5 alive cause no flush, the watch count (directories and the files cached in them) stays near the live ones, and every answer equals a fresh syscall
 --INI--
 statcache.enable_cli=1
-statcache.max_watches=16
+statcache.max_watches=48
 statcache.test_watcher=0
 statcache.max_staleness_ms=0
 realpath_cache_size=0
@@ -42,10 +42,14 @@ for ($i = 0; $i < 300; $i++) {
 $f = trust_delta($s, trust_stats(), ['flushes']);
 echo "wrong answers: $wrong\n";
 echo "flushes: $f[flushes]\n";
-/* live at the peak: "/" and each ancestor of $d, $d itself, keep, and six
- * temporary directories (the newest made before the oldest goes) */
-$bound = substr_count($d, '/') + 1 + 1 + 6;
-echo "most watches at once: ", $most <= $bound ? 'no more than the live directories' : "$most, more than the $bound live directories", "\n";
+/* live at the peak: "/" and each ancestor of $d, $d itself, keep and
+ * keep/f, and six temporary directories and their files (the newest made
+ * before the oldest goes) */
+$bound = substr_count($d, '/') + 1 + 2 + 6 * 2;
+echo "most watches at once: ", $most <= $bound ? 'no more than the live directories and files' : "$most, more than the $bound live ones", "\n";
+if ($bound >= 48) {
+    echo "the tree is too deep for this test's max_watches\n";
+}
 trust_show('again', $paths, $d);
 ?>
 --EXPECT--
@@ -53,6 +57,6 @@ first: .=dir rwx, keep=dir rwx, keep/f=file rw- 4, keep/missing=missing [6 warni
   php -n: same
 wrong answers: 0
 flushes: 0
-most watches at once: no more than the live directories
+most watches at once: no more than the live directories and files
 again: .=dir rwx, keep=dir rwx, keep/f=file rw- 4, keep/missing=missing [6 warnings]
   php -n: same

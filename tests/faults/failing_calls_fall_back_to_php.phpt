@@ -217,7 +217,7 @@ changed: .=dir rwx, f=file rw- 10, dir=dir rwx, dir/g=missing [6 warnings], miss
   php -n: same
 enabled: true, off_reason: (none), hits: none
 stderr: failcall: inotify_add_watch #1 failed (ENOSPC)
-stderr: statcache: inotify_add_watch() failed with ENOSPC; directories past the limit are not cached (raise fs.inotify.max_user_watches)
+stderr: statcache: inotify_add_watch() failed with ENOSPC; files and directories past the limit are left to PHP (raise fs.inotify.max_user_watches)
 faults injected: 1
 exit: 0
 == SC_FAIL=inotify_add_watch:2+:13

@@ -41,8 +41,16 @@ function req(array $q): array
     global $port;
     $url = "http://127.0.0.1:$port/probe.php?" . http_build_query($q);
     $ctx = stream_context_create(['http' => ['timeout' => 10, 'ignore_errors' => true]]);
-    $body = @file_get_contents($url, false, $ctx);
-    $status = isset($http_response_header[0]) ? (int) explode(' ', $http_response_header[0])[1] : 0;
+    /* the status line from the stream's own meta data (PHP 8.5 deprecates
+     * $http_response_header; http_get_last_response_headers() is 8.4's) */
+    $body = false;
+    $status = 0;
+    $h = @fopen($url, 'r', false, $ctx);
+    if ($h) {
+        $status = (int) (explode(' ', stream_get_meta_data($h)['wrapper_data'][0] ?? '')[1] ?? 0);
+        $body = stream_get_contents($h);
+        fclose($h);
+    }
     if ($body === false || $status !== 200) {
         return ['error' => "HTTP $status", 'pid' => 0];
     }

@@ -61,7 +61,10 @@ chown www-data:www-data "$TMP/data" "$TMP/logs"
 cp "$here/opcache_app.php" "$TMP/www/app.php"
 cp "$SO" "$TMP/statcache.so"   # a private copy: a rebuild in place would crash the pool
 chmod 644 "$TMP/www/app.php" "$TMP/statcache.so"
-mods=$("$FPM_BIN" -n -d zend_extension=opcache -m 2>/dev/null)
+# shellcheck source=../lib/opcache.sh
+. "$root/tests/lib/opcache.sh"
+oc_load=$(sc_opcache_load "$FPM_BIN")   # empty where opcache is compiled in
+mods=$("$FPM_BIN" -n ${oc_load:+-d "$oc_load"} -m 2>/dev/null)
 [[ $mods == *'Zend OPcache'* ]] ||
 	skip "opcache cannot be loaded into $FPM_BIN"
 
@@ -71,7 +74,7 @@ start_pool() { # shared invalidate
 	rm -rf "$TMP"/data/arrived-*   # the rounds' barriers: each pool starts without any
 	cat > "$TMP/fpm/php.ini" <<-INI
 	extension=$TMP/statcache.so
-	zend_extension=opcache
+	$oc_load
 	opcache.enable=1
 	opcache.validate_timestamps=0
 	opcache.file_update_protection=0

@@ -20,6 +20,13 @@ set_include_path("$d/a:$d/b:$d/c");
 chdir("$d/cwd");
 set_error_handler(function (int $no, string $str) {
     global $d;
+    if (preg_match("~^\\w+\\(\\): Read of \\d+ bytes failed with errno=21 Is a directory$~", $str)) {
+        /* PHP 8.5\'s zlib reports its read of the directory, 8.2\'s and
+         * 8.4\'s do not: compared with php -n on stderr, left out of what
+         * the test shows */
+        fwrite(STDERR, "directory read: $str\n");
+        return true;
+    }
     echo str_replace($d, "D", "handler: $str; args " . json_encode(debug_backtrace()[1]["args"] ?? null, JSON_UNESCAPED_SLASHES)
         . "; include_path resolves Data.txt to " . stream_resolve_include_path("Data.txt")), "\n";
     return false;
@@ -51,7 +58,9 @@ unlink("$d/cwd/Made0.txt");
 unlink("$d/cwd/Made1.txt");
 file_put_contents("$d/c/Only.txt", "only in c\n");
 ' . ip_stats_line());
+ob_start();
 $s = ip_compare("$d/run.php");
+echo preg_replace('~^directory read: .*\n~m', '', ob_get_clean());
 echo "with the cache: include_path_hits ", $s['hits'] >= 10 ? ">= 10" : $s['hits'], ", skipped ", $s['skipped'] >= 10 ? ">= 10" : $s['skipped'], "\n";
 ?>
 --EXPECT--
@@ -69,13 +78,13 @@ gzfile Dir: []
 readgzfile Dir: [-1,""]
 handler: gzopen(Missing.txt): Failed to open stream: No such file or directory; args ["Missing.txt","r",1]; include_path resolves Data.txt to D/b/Data.txt
 
-Warning: gzopen(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 18
+Warning: gzopen(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 25
 gzopen Missing.txt: false
 handler: gzfile(Missing.txt): Failed to open stream: No such file or directory; args ["Missing.txt",1]; include_path resolves Data.txt to D/b/Data.txt
 
-Warning: gzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 20
+Warning: gzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 27
 gzfile Missing.txt: false
-readgzfile Missing.txt: [false,"handler: readgzfile(Missing.txt): Failed to open stream: No such file or directory; args [\"Missing.txt\",1]; include_path resolves Data.txt to D/b/Data.txt\n\nWarning: readgzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 22\n"]
+readgzfile Missing.txt: [false,"handler: readgzfile(Missing.txt): Failed to open stream: No such file or directory; args [\"Missing.txt\",1]; include_path resolves Data.txt to D/b/Data.txt\n\nWarning: readgzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 29\n"]
 after append: "only in c\nappended 0\n"
 made in: [true,false]
 -- round 1
@@ -90,13 +99,13 @@ gzfile Dir: []
 readgzfile Dir: [-1,""]
 handler: gzopen(Missing.txt): Failed to open stream: No such file or directory; args ["Missing.txt","r",1]; include_path resolves Data.txt to D/b/Data.txt
 
-Warning: gzopen(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 18
+Warning: gzopen(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 25
 gzopen Missing.txt: false
 handler: gzfile(Missing.txt): Failed to open stream: No such file or directory; args ["Missing.txt",1]; include_path resolves Data.txt to D/b/Data.txt
 
-Warning: gzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 20
+Warning: gzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 27
 gzfile Missing.txt: false
-readgzfile Missing.txt: [false,"handler: readgzfile(Missing.txt): Failed to open stream: No such file or directory; args [\"Missing.txt\",1]; include_path resolves Data.txt to D/b/Data.txt\n\nWarning: readgzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 22\n"]
+readgzfile Missing.txt: [false,"handler: readgzfile(Missing.txt): Failed to open stream: No such file or directory; args [\"Missing.txt\",1]; include_path resolves Data.txt to D/b/Data.txt\n\nWarning: readgzfile(Missing.txt): Failed to open stream: No such file or directory in D/run.php on line 29\n"]
 after append: "only in c\nappended 0\nappended 1\n"
 made in: [true,false]
 with the cache: include_path_hits >= 10, skipped >= 10

@@ -9,7 +9,8 @@
 # reference), with statcache's extension= line before the other
 # extension's, and after it.  The three outputs must be byte-identical, and
 # the runs with statcache must report cache hits (it did answer).
-#   opcache-inactive   zend_extension=opcache, opcache.enable_cli=0
+#   opcache-inactive   opcache (zend_extension=opcache; compiled into PHP from
+#                      8.5), opcache.enable_cli=0
 #   opcache-override   opcache.enable_cli=1 + enable_file_override=1: opcache
 #                      wraps file_exists/is_file/is_readable at post-startup,
 #                      after statcache whatever the order, so it answers first
@@ -49,12 +50,12 @@ run() {
 	sed -Ei 's/^ +[0-9]+\.[0-9]+ +[0-9]+ +([0-9]+\. )/    \1/' "$TMP/$name.out"
 }
 
-# check NAME OTHER-ARGS...: reference vs statcache before vs after.
+# check NAME MODULE OTHER-ARGS...: reference vs statcache before vs after;
+# MODULE is the name `php -m` lists once OTHER-ARGS loaded it ("" for none).
 check() {
-	local name=$1; shift
-	local mod=${2#*=}
+	local name=$1 mod=$2; shift 2
 	# (no grep -q: php would die of SIGPIPE and pipefail report it)
-	if [ "$name" != plain ] && ! "$PHP" -n "$@" -m 2>/dev/null | grep -ix "$(modname "$mod")" >/dev/null; then
+	if [ -n "$mod" ] && ! "$PHP" -n "$@" -m 2>/dev/null | grep -ix "$mod" >/dev/null; then
 		skip "$name" "$mod cannot be loaded by $PHP -n"
 		return
 	fi
@@ -75,18 +76,14 @@ check() {
 	[ -z "$why" ] && ok "$name" "answers identical without statcache, statcache first and last" || bad "$name" "$why"
 }
 
-modname() {
-	case $1 in
-		opcache*) echo "Zend OPcache" ;;
-		*) basename -- "$1" .so ;;
-	esac
-}
-
-check plain -d display_errors=1
-check opcache-inactive -d zend_extension=opcache -d opcache.enable_cli=0
-OPC=(-d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.enable_file_override=1 -d opcache.revalidate_freq=3600
+# shellcheck source=../lib/opcache.sh
+. "$root/tests/lib/opcache.sh"
+oc_load=$(sc_opcache_load "$PHP")   # empty where opcache is compiled in
+check plain "" -d display_errors=1
+check opcache-inactive "Zend OPcache" ${oc_load:+-d "$oc_load"} -d opcache.enable_cli=0
+OPC=(${oc_load:+-d "$oc_load"} -d opcache.enable_cli=1 -d opcache.enable_file_override=1 -d opcache.revalidate_freq=3600
 	-d opcache.file_update_protection=0)
-check opcache-override "${OPC[@]}"
+check opcache-override "Zend OPcache" "${OPC[@]}"
 # What wins with the override: opcache, for a script it has cached.
 if [ -f "$TMP/opcache-override.last.out" ]; then
 	line=$(grep -A7 '^== after a child removed' "$TMP/opcache-override.last.out" | grep '^inc.php:' || true)
@@ -97,9 +94,9 @@ if [ -f "$TMP/opcache-override.last.out" ]; then
 		bad opcache-wins "with override: '$line'; plain PHP: '$plain'"
 	fi
 fi
-check xdebug -d zend_extension=xdebug -d xdebug.mode=develop
-check apcu -d extension=apcu -d apc.enable_cli=1
-check uopz -d extension=uopz -d uopz.exit=1
+check xdebug xdebug -d zend_extension=xdebug -d xdebug.mode=develop
+check apcu apcu -d extension=apcu -d apc.enable_cli=1
+check uopz uopz -d extension=uopz -d uopz.exit=1
 if [ -f "$TMP/uopz.last.out" ]; then
 	if grep -q '^hook is_dir(' "$TMP/uopz.last.out" &&
 		grep -A3 '^== uopz_set_return(file_exists' "$TMP/uopz.last.out" | grep -q '^f: \[false,false,'; then

@@ -1,5 +1,5 @@
 --TEST--
-opcache_invalidate: fault cases: opcache not loaded, loaded but off in the CLI (opcache.enable_cli=0), statcache off in the CLI, opcache.file_cache_only=1 (which opcache_invalidate() does not reach): the script runs as without the setting (opcache not there or off: new code; statcache off or the file cache alone: opcache keeps the old code), statcache_stats()['opcache_invalidate'] is false and ['opcache_off_reason'] says why in words; one log line says it where scripts would freeze (statcache off while the CLI's opcache runs without revalidation, the file cache alone), not where no opcache serves the CLI (every command would say it)
+opcache_invalidate: fault cases: opcache loaded but off in the CLI (opcache.enable_cli=0), statcache off in the CLI, opcache.file_cache_only=1 (which opcache_invalidate() does not reach): the script runs as without the setting (opcache off: new code; statcache off or the file cache alone: opcache keeps the old code), statcache_stats()['opcache_invalidate'] is false and ['opcache_off_reason'] says why in words; one log line says it where scripts would freeze (statcache off while the CLI's opcache runs without revalidation, the file cache alone), not where no opcache serves the CLI (every command would say it)
 --SKIPIF--
 <?php
 require __DIR__ . '/opcache.inc';
@@ -21,7 +21,6 @@ PHP;
 $base = ['statcache.enable_cli' => '1', 'statcache.opcache_invalidate' => '1', 'log_errors' => '1',
     'display_errors' => '0', 'display_startup_errors' => '0'];
 foreach ([
-    'opcache not loaded' => fn ($log) => sc_php_with_ext($base + ['error_log' => $log]),
     'opcache.enable_cli=0' => fn ($log) => sc_oc_php(['opcache.enable_cli' => '0', 'error_log' => $log]),
     'statcache.enable_cli=0' => fn ($log) => sc_oc_php(['statcache.enable_cli' => '0', 'error_log' => $log]),
     'opcache.file_cache_only=1' => fn ($log) => sc_oc_php(['opcache.file_cache' => $d,
@@ -38,7 +37,6 @@ foreach ([
 }
 ?>
 --EXPECT--
-opcache not loaded: exit 0: 12 false: opcache is not loaded (zend_extension=opcache)
 opcache.enable_cli=0: exit 0: 12 false: opcache is loaded but not active in this process (opcache.enable, opcache.enable_cli, or its startup failed)
 statcache.enable_cli=0: exit 0: 11 false: does nothing: the cache is off in this process
   log: statcache: statcache.opcache_invalidate=1 does nothing here: the cache is off (CLI without statcache.enable_cli=1)

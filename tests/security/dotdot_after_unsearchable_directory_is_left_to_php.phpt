@@ -2,8 +2,9 @@
 security: "dir/../file" where dir may not be searched (no x for this user) fails as the kernel says (EACCES), never answered from the lexical reading "file" (found by tests/diff as a non-root user, seed 11)
 --SKIPIF--
 <?php
-if (!function_exists('posix_seteuid')) die('skip posix extension not loaded');
-if (posix_geteuid() !== 0) die('skip needs root to become another user');
+require __DIR__ . '/../include/common.inc';
+if (!function_exists('posix_seteuid') && sc_shared_ext('posix') === null) die('skip no posix extension');
+if (sc_uids()[1] !== 0) die('skip needs root to become another user');
 exec('command -v setpriv', $o, $rc);
 if ($rc !== 0) die('skip setpriv (util-linux) is not installed');
 exec('setpriv --reuid=65534 --regid=65534 --clear-groups test -r ' . escapeshellarg(__FILE__), $o, $rc);
@@ -17,6 +18,8 @@ realpath_cache_size=0
 --FILE--
 <?php
 require __DIR__ . '/../include/common.inc';
+sc_with_posix(__FILE__, ['statcache.enable_cli' => 1, 'statcache.test_watcher' => 0, 'statcache.max_staleness_ms' => 0,
+    'realpath_cache_size' => 0]);
 $d = sys_get_temp_dir() . '/statcache-dotdot-perm-' . getmypid();   /* removed by --CLEAN--, as root */
 mkdir($d, 0755);
 mkdir("$d/locked");

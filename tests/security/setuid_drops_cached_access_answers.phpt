@@ -2,8 +2,9 @@
 security: after posix_seteuid() and posix_setuid() the cached answers are PHP's own (access() answers for the real ids, lstat() for the effective ones)
 --SKIPIF--
 <?php
-if (!function_exists('posix_setuid')) die('skip posix extension not loaded');
-if (posix_getuid() !== 0) die('skip needs root to change uid');
+require __DIR__ . '/../include/common.inc';
+if (!function_exists('posix_setuid') && sc_shared_ext('posix') === null) die('skip no posix extension');
+if (sc_uids()[0] !== 0) die('skip needs root to change uid');
 ?>
 --INI--
 statcache.enable_cli=1
@@ -11,6 +12,8 @@ statcache.test_watcher=0
 statcache.max_staleness_ms=0
 --FILE--
 <?php
+require __DIR__ . '/../include/common.inc';
+sc_with_posix(__FILE__, ['statcache.enable_cli' => 1, 'statcache.test_watcher' => 0, 'statcache.max_staleness_ms' => 0]);
 $d = sys_get_temp_dir() . '/sc_cred_' . getmypid();
 mkdir($d, 0755);
 file_put_contents("$d/secret", "x");

@@ -7,7 +7,8 @@ no posix built in (run-tests.php passes -n), the test runs itself again in a
 child PHP that loads the shared posix after statcache.
 --SKIPIF--
 <?php
-if (!function_exists('posix_mkfifo') && !is_file(ini_get('extension_dir') . '/posix.so')) {
+require __DIR__ . '/../include/common.inc';
+if (!function_exists('posix_mkfifo') && sc_shared_ext('posix') === null) {
     die('skip no posix extension');
 }
 ?>
@@ -18,17 +19,7 @@ statcache.max_staleness_ms=0
 --FILE--
 <?php
 require __DIR__ . '/../include/sync_common.inc';
-if (!function_exists('posix_mkfifo')) {
-    if (($argv[1] ?? '') === 'again') {
-        exit("posix did not load\n");
-    }
-    [$rc, $out, $err] = sc_run(array_merge(sc_php_with_ext([
-        'extension_dir' => ini_get('extension_dir'),
-        'statcache.enable_cli' => 1, 'statcache.test_watcher' => 0, 'statcache.max_staleness_ms' => 0,
-    ]), ['-d', 'extension=posix', __FILE__, 'again']));
-    echo $out, $err;
-    exit($rc);
-}
+sc_with_posix(__FILE__, ['statcache.enable_cli' => 1, 'statcache.test_watcher' => 0, 'statcache.max_staleness_ms' => 0]);
 $d = sc_tmpdir('sync-mkfifo');
 $s = sync_spellings($d, 'p');
 $look = fn ($p) => array_intersect_key(sync_look($p), ['exists' => 1, 'type' => 1, 'perms' => 1]);

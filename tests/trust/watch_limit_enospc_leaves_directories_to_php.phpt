@@ -61,5 +61,5 @@ near the top: hits; deep: left to PHP
 changed: d1=dir rwx, d1/d2/f=missing [6 warnings], %s
   php -n: same
 enabled: true, failed_watches: counted
-statcache: inotify_add_watch() failed with ENOSPC; directories past the limit are not cached (raise fs.inotify.max_user_watches)
+statcache: inotify_add_watch() failed with ENOSPC; files and directories past the limit are left to PHP (raise fs.inotify.max_user_watches)
 rc 0

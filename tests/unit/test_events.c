@@ -50,7 +50,7 @@ static void apply_exact(sc_gen *g, const void *data, size_t len, size_t shift, s
 	unsigned char *mem = malloc(len + shift);
 	assert_non_null(mem);
 	memcpy(mem + shift, data, len);
-	sc_events_apply(g, mem + shift, len, t, NULL, NULL);
+	sc_events_apply(g, mem + shift, len, t);
 	free(mem);
 }
 
@@ -96,7 +96,7 @@ static void name_event_bumps_exactly_its_name_slot(void **state)
 	sc_gen *g = *state;
 	sc_event_tally t = { 0 };
 	buf b = { .len = 0 };
-	uint32_t ns = nslot(g, 5, "a.php"), ds = sc_gen_dir_slot(g, 5);
+	uint32_t ns = nslot(g, 5, "a.php"), ds = sc_gen_watch_slot(g, 5);
 
 	assert_int_not_equal(ns, ds);
 	put_name(&b, 5, IN_MODIFY, "a.php");
@@ -122,7 +122,7 @@ static void attrib_and_close_write_with_a_name_bump_only_the_name(void **state)
 	apply(g, &b, &t);
 	assert_int_equal(sc_gen_load(g, nslot(g, 5, "a.php")), 2);
 	assert_int_equal(sc_gen_load(g, nslot(g, 5, "sub")), 1);
-	assert_int_equal(sc_gen_load(g, sc_gen_dir_slot(g, 5)), 0);
+	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 5)), 0);
 	assert_int_equal(total_bumps(g), 3);
 	assert_int_equal(t.events, 3);
 }
@@ -131,7 +131,7 @@ static void create_delete_and_moves_also_bump_the_directory_slot(void **state)
 {
 	sc_gen *g = *state;
 	const uint32_t masks[] = { IN_CREATE, IN_DELETE, IN_MOVED_FROM, IN_MOVED_TO, IN_CREATE | IN_ISDIR };
-	uint32_t ds = sc_gen_dir_slot(g, 5), ns = nslot(g, 5, "b.php");
+	uint32_t ds = sc_gen_watch_slot(g, 5), ns = nslot(g, 5, "b.php");
 
 	for (unsigned i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
 		sc_event_tally t = { 0 };
@@ -163,11 +163,16 @@ static void padded_and_unpadded_names_hash_the_same(void **state)
 	assert_int_equal(t.malformed, 0);
 }
 
-static void events_about_the_directory_itself_bump_the_epoch(void **state)
+/* A directory's events about itself (its IN_ATTRIB marked IN_ISDIR by the
+ * kernel, its IN_MOVE_SELF told by its watch's slot, sc_gen_is_dir()): its
+ * attributes or its move change what every path below it means. */
+static void events_about_a_directory_itself_bump_the_epoch(void **state)
 {
 	sc_gen *g = *state;
-	const uint32_t masks[] = { IN_ATTRIB, IN_ATTRIB | IN_ISDIR, IN_MOVE_SELF, IN_UNMOUNT,
-		IN_MOVE_SELF | IN_IGNORED };
+	const uint32_t masks[] = { IN_ATTRIB | IN_ISDIR, IN_MOVE_SELF, IN_ATTRIB, IN_UNMOUNT,
+		IN_UNMOUNT | IN_ISDIR };
+
+	sc_gen_mark_dir(g, 7);
 
 	for (unsigned i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
 		sc_event_tally t = { 0 };
@@ -181,8 +186,31 @@ static void events_about_the_directory_itself_bump_the_epoch(void **state)
 	assert_int_equal(total_bumps(g), 0);
 }
 
+/* A file's own watch: a change through any of its names or descriptors
+ * (attributes and link count, contents, a rename, its removal) bumps its
+ * watch's slot and nothing else. */
+static void events_about_a_file_itself_bump_its_watch_slot(void **state)
+{
+	sc_gen *g = *state;
+	const uint32_t masks[] = { IN_ATTRIB, IN_MODIFY, IN_MOVE_SELF, IN_DELETE_SELF, IN_CLOSE_WRITE };
+	uint32_t ws = sc_gen_watch_slot(g, 9);
+
+	for (unsigned i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+		sc_event_tally t = { 0 };
+		buf b = { .len = 0 };
+		put(&b, 9, masks[i], NULL, 0);
+		apply(g, &b, &t);
+		assert_int_equal(sc_gen_load(g, ws), i + 1);
+		assert_int_equal(total_bumps(g), i + 1);
+		assert_int_equal(t.epochs, 0);
+		assert_int_equal(t.events, 1);
+	}
+	assert_int_equal(sc_gen_epoch(g), 1);
+}
+
 /* rmdir: the parent's watch reports the name (a name event, applied as
- * any other); the directory's own DELETE_SELF and IGNORED cost nothing. */
+ * any other); the directory's own DELETE_SELF costs nothing, its IGNORED
+ * only its own watch's slot. */
 static void a_deleted_directory_drops_only_its_name(void **state)
 {
 	sc_gen *g = *state;
@@ -190,6 +218,7 @@ static void a_deleted_directory_drops_only_its_name(void **state)
 	buf b = { .len = 0 };
 	uint32_t ns = sc_gen_name_slot(g, 6, "tmpdir", 6);
 
+	sc_gen_mark_dir(g, 7);
 	put(&b, 6, IN_DELETE | IN_ISDIR, "tmpdir", 16);
 	put(&b, 7, IN_DELETE_SELF, NULL, 0);
 	put(&b, 7, IN_IGNORED, NULL, 0);
@@ -198,9 +227,14 @@ static void a_deleted_directory_drops_only_its_name(void **state)
 	assert_int_equal(t.epochs, 0);
 	assert_int_equal(t.events, 3);
 	assert_int_equal(sc_gen_load(g, ns), 1);
+	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 6)), 1);
+	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 7)), 1);
+	assert_int_equal(total_bumps(g), 3);
 }
 
-static void a_lone_ignored_drops_nothing(void **state)
+/* A watch gone (a file freed, a flush, an unmount) can report nothing
+ * more: what depended on it goes, nothing else. */
+static void an_ignored_bumps_only_its_watch_slot(void **state)
 {
 	sc_gen *g = *state;
 	sc_event_tally t = { 0 };
@@ -212,7 +246,9 @@ static void a_lone_ignored_drops_nothing(void **state)
 	assert_int_equal(sc_gen_epoch(g), 1);
 	assert_int_equal(t.epochs, 0);
 	assert_int_equal(t.events, 2);
-	assert_int_equal(total_bumps(g), 0);
+	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 7)), 1);
+	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 8)), 1);
+	assert_int_equal(total_bumps(g), 2);
 }
 
 static void queue_overflow_bumps_the_epoch_and_is_counted(void **state)
@@ -333,7 +369,8 @@ static void an_unaligned_buffer_is_parsed_like_an_aligned_one(void **state)
 	assert_int_equal(sc_gen_epoch(g), 1);
 	assert_int_equal(sc_gen_load(g, nslot(g, 5, "a.php")), 7);
 	assert_int_equal(sc_gen_load(g, nslot(g, 6, "new.php")), 7);
-	assert_int_equal(sc_gen_load(g, sc_gen_dir_slot(g, 6)), 7);
+	/* the create and the IGNORED, each time */
+	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 6)), 14);
 }
 
 static void an_empty_buffer_does_nothing(void **state)
@@ -341,177 +378,9 @@ static void an_empty_buffer_does_nothing(void **state)
 	sc_gen *g = *state;
 	sc_event_tally t = { 0 };
 
-	sc_events_apply(g, NULL, 0, &t, NULL, NULL);
+	sc_events_apply(g, NULL, 0, &t);
 	assert_int_equal(t.events + t.epochs + t.malformed + t.overflows, 0);
 	assert_int_equal(sc_gen_epoch(g), 1);
-}
-
-/* Appends a rename half: name event with a cookie. */
-static void put_moved(buf *b, int wd, uint32_t mask, uint32_t cookie, const char *name)
-{
-	uint32_t n = (uint32_t) ((strlen(name) + 1 + 15) & ~(size_t) 15);
-	struct inotify_event ev = { .wd = wd, .mask = mask, .cookie = cookie, .len = n };
-	assert_true(b->len + sizeof(ev) + n <= sizeof(b->data));
-	memcpy(b->data + b->len, &ev, sizeof(ev));
-	b->len += sizeof(ev);
-	memset(b->data + b->len, 0, n);
-	memcpy(b->data + b->len, name, strlen(name));
-	b->len += n;
-}
-
-/* The drain's view of b: every name that appeared, finished. */
-static void created_of(sc_gen *g, const buf *b, sc_created *c)
-{
-	sc_event_tally t = { 0 };
-	sc_created_init(c);
-	sc_events_apply(g, b->data, b->len, &t, sc_created_note, c);
-	sc_created_finish(c);
-}
-
-static const sc_created_name *find_created(const sc_created *c, int wd, const char *name)
-{
-	for (unsigned i = 0; i < c->n; i++) {
-		if (c->e[i].wd == wd && strcmp(c->e[i].name, name) == 0) {
-			return &c->e[i];
-		}
-	}
-	return NULL;
-}
-
-static void a_link_made_and_removed_before_the_drain_is_gone(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-	const sc_created_name *e;
-
-	/* ln f g && echo >> g && rm g */
-	put_name(&b, 5, IN_CREATE, "g");
-	put_name(&b, 5, IN_MODIFY, "g");
-	put_name(&b, 5, IN_CLOSE_WRITE, "g");
-	put_name(&b, 5, IN_DELETE, "g");
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, 1);
-	e = find_created(&c, 5, "g");
-	assert_non_null(e);
-	assert_true(e->gone);
-	assert_false(e->present);
-}
-
-static void a_link_moved_out_of_sight_is_gone(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-
-	put_name(&b, 5, IN_CREATE, "g");
-	put_moved(&b, 5, IN_MOVED_FROM, 77, "g");   /* no IN_MOVED_TO: unwatched */
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, 1);
-	assert_true(c.e[0].gone);
-	assert_false(c.e[0].present);
-}
-
-static void an_atomic_write_is_proven_harmless_and_its_target_checked(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-	const sc_created_name *tmp, *conf;
-
-	/* echo x > conf.tmp && mv conf.tmp conf (conf was there before) */
-	put_name(&b, 5, IN_CREATE, "conf.tmp");
-	put_name(&b, 5, IN_MODIFY, "conf.tmp");
-	put_name(&b, 5, IN_CLOSE_WRITE, "conf.tmp");
-	put_moved(&b, 5, IN_MOVED_FROM, 9, "conf.tmp");
-	put_moved(&b, 5, IN_MOVED_TO, 9, "conf");
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, 2);
-	tmp = find_created(&c, 5, "conf.tmp");
-	conf = find_created(&c, 5, "conf");
-	assert_non_null(tmp);
-	assert_non_null(conf);
-	assert_false(tmp->gone);
-	assert_false(tmp->present);
-	assert_false(conf->gone);
-	assert_true(conf->present);   /* checked by lstat() instead */
-}
-
-static void a_rename_into_another_watched_directory_hands_over(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-
-	put_name(&b, 5, IN_CREATE, "g");
-	put_moved(&b, 5, IN_MOVED_FROM, 3, "g");
-	put_moved(&b, 6, IN_MOVED_TO, 3, "h");
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, 2);
-	assert_false(find_created(&c, 5, "g")->gone);
-	assert_true(find_created(&c, 6, "h")->present);
-	assert_false(find_created(&c, 6, "h")->gone);
-}
-
-static void a_new_name_renamed_over_is_gone(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-	const sc_created_name *e;
-
-	/* ln f g && echo >> g && mv h g: g's first inode went unseen */
-	put_name(&b, 5, IN_CREATE, "g");
-	put_moved(&b, 5, IN_MOVED_FROM, 4, "h");
-	put_moved(&b, 5, IN_MOVED_TO, 4, "g");
-	created_of(*state, &b, &c);
-	e = find_created(&c, 5, "g");
-	assert_non_null(e);
-	assert_true(e->gone);
-	assert_true(e->present);
-	assert_null(find_created(&c, 5, "h"));   /* there before: checked then */
-}
-
-static void a_name_made_again_keeps_one_entry_and_its_past(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-
-	/* SQLite's journal: made and removed twice, there at the end */
-	for (int i = 0; i < 2; i++) {
-		put_name(&b, 5, IN_CREATE, "db-journal");
-		put_name(&b, 5, IN_DELETE, "db-journal");
-	}
-	put_name(&b, 5, IN_CREATE, "db-journal");
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, 1);
-	assert_true(c.e[0].gone);
-	assert_true(c.e[0].present);
-}
-
-static void names_there_before_and_directories_are_not_tracked(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-
-	put_name(&b, 5, IN_DELETE, "old");            /* checked when it appeared */
-	put_moved(&b, 5, IN_MOVED_FROM, 8, "old2");   /* moved out of sight */
-	put_name(&b, 5, IN_CREATE | IN_ISDIR, "sub");
-	put_name(&b, 5, IN_DELETE | IN_ISDIR, "sub");
-	put_name(&b, 5, IN_MODIFY, "x");
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, 0);
-	assert_false(c.overflow);
-}
-
-static void more_names_than_room_overflow(void **state)
-{
-	sc_created c;
-	buf b = { .len = 0 };
-	char name[16];
-
-	for (int i = 0; i <= SC_CREATED_MAX; i++) {
-		snprintf(name, sizeof(name), "n%d", i);
-		put_name(&b, 5, IN_CREATE, name);
-	}
-	created_of(*state, &b, &c);
-	assert_int_equal(c.n, SC_CREATED_MAX);
-	assert_true(c.overflow);
 }
 
 static void ignored_above_the_base_counts_a_watch_gone(void **state)
@@ -521,7 +390,7 @@ static void ignored_above_the_base_counts_a_watch_gone(void **state)
 	buf b = { .len = 0 };
 
 	atomic_store(&g->wd_base, 10);
-	put(&b, 12, IN_DELETE_SELF, NULL, 0);
+	put(&b, 12, IN_DELETE_SELF | IN_ISDIR, NULL, 0);
 	put(&b, 12, IN_IGNORED, NULL, 0);
 	put(&b, 9, IN_IGNORED, NULL, 0);    /* removed by the flush that set the base */
 	put(&b, 10, IN_IGNORED, NULL, 0);
@@ -539,22 +408,15 @@ int main(void)
 		cmocka_unit_test_setup_teardown(attrib_and_close_write_with_a_name_bump_only_the_name, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(create_delete_and_moves_also_bump_the_directory_slot, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(padded_and_unpadded_names_hash_the_same, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(events_about_the_directory_itself_bump_the_epoch, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(events_about_a_directory_itself_bump_the_epoch, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(events_about_a_file_itself_bump_its_watch_slot, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(a_deleted_directory_drops_only_its_name, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(a_lone_ignored_drops_nothing, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(an_ignored_bumps_only_its_watch_slot, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(queue_overflow_bumps_the_epoch_and_is_counted, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(half_a_header_is_malformed_and_bumps_the_epoch, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(a_name_longer_than_the_buffer_stops_parsing, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(an_unaligned_buffer_is_parsed_like_an_aligned_one, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(an_empty_buffer_does_nothing, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(a_link_made_and_removed_before_the_drain_is_gone, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(a_link_moved_out_of_sight_is_gone, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(an_atomic_write_is_proven_harmless_and_its_target_checked, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(a_rename_into_another_watched_directory_hands_over, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(a_new_name_renamed_over_is_gone, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(a_name_made_again_keeps_one_entry_and_its_past, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(names_there_before_and_directories_are_not_tracked, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(more_names_than_room_overflow, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(ignored_above_the_base_counts_a_watch_gone, gen_setup, gen_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -233,17 +233,25 @@ static void a_link_text_is_read_once_per_validity(void **state)
 	assert_memory_equal(t2, "r/", 2);
 }
 
-static void the_resolved_path_keeps_the_hard_link_rule(void **state)
+/* A file with two names is answered through a link like any other: its
+ * own watch sees a change through either name. */
+static void a_hard_linked_file_is_answered_through_a_link(void **state)
 {
 	fx *f = *state;
+	sc_entry *e;
 
 	fx_mkdir(f, "r");
 	fx_write(f, "r/f", "x");
 	assert_int_equal(link(P(f, "r/f"), P(f, "r/g")), 0);
 	fx_link(f, "r", "l");
-	assert_null(lk(f, P(f, "l/f")));
-	assert_null(lk(f, P(f, "l/f")));
-	assert_int_equal(cnt(&f->c->n->link_hits), 0);
+	e = lk(f, P(f, "l/f"));
+	assert_same_as_lstat(e, P(f, "r/f"));
+	assert_string_equal(e->key, P(f, "r/f"));
+	assert_ptr_equal(lk(f, P(f, "l/f")), e);
+	assert_int_equal(cnt(&f->c->n->link_hits), 1);
+	assert_int_equal(chmod(P(f, "r/g"), 0600), 0);
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "l/f")), P(f, "r/f"));
 }
 
 static void an_untrusted_cache_answers_nothing_through_links(void **state)
@@ -345,7 +353,7 @@ int main(void)
 		T(dangling_links_and_files_in_the_middle_fail_as_the_kernel_does),
 		T(retargeting_a_link_drops_exactly_what_passed_through_it),
 		T(a_link_text_is_read_once_per_validity),
-		T(the_resolved_path_keeps_the_hard_link_rule),
+		T(a_hard_linked_file_is_answered_through_a_link),
 		T(a_last_component_link_is_followed_as_stat_follows_it),
 		cmocka_unit_test_setup_teardown(an_untrusted_cache_answers_nothing_through_links,
 			fx_setup_untrusted, fx_teardown),

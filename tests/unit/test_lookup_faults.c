@@ -3,7 +3,6 @@
  * inotify_add_watch, inotify_init1, statfs, read and poll (this binary
  * only).
  * Each wrapper passes through to the real call unless its fault is armed.
- * (The lstat() counts after a hard-link suspicion: test_hardlink_suspicion.c.)
  */
 #include "lookup_fixture.h"
 
@@ -19,14 +18,25 @@ int __real_statfs(const char *path, struct statfs *buf);
 ssize_t __real_read(int fd, void *buf, size_t n);
 int __real_poll(struct pollfd *fds, nfds_t n, int timeout);
 
-/* inotify_add_watch fails with add_watch_errno for paths under this prefix */
+/* inotify_add_watch fails with add_watch_errno for paths under this prefix
+ * (only those whose mask has every bit of add_watch_mask: IN_ONLYDIR, a
+ * directory's; 0: any), and with add_watch_any_errno where the mask has no
+ * IN_ONLYDIR (a name's first watch, whatever it is) */
 static char add_watch_prefix[300];
 static int add_watch_errno;
+static int add_watch_any_errno;
+static uint32_t add_watch_mask;
 
 int __wrap_inotify_add_watch(int fd, const char *path, uint32_t mask)
 {
-	if (add_watch_errno && strncmp(path, add_watch_prefix, strlen(add_watch_prefix)) == 0) {
+	int under = strncmp(path, add_watch_prefix, strlen(add_watch_prefix)) == 0;
+
+	if (add_watch_errno && under && (mask & add_watch_mask) == add_watch_mask) {
 		errno = add_watch_errno;
+		return -1;
+	}
+	if (add_watch_any_errno && under && !(mask & IN_ONLYDIR)) {
+		errno = add_watch_any_errno;
 		return -1;
 	}
 	return __real_inotify_add_watch(fd, path, mask);
@@ -113,6 +123,8 @@ int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout)
 static void faults_off(void)
 {
 	add_watch_errno = 0;
+	add_watch_any_errno = 0;
+	add_watch_mask = 0;
 	add_watch_prefix[0] = '\0';
 	init1_errno = 0;
 	statfs_prefix[0] = '\0';
@@ -236,6 +248,46 @@ static void an_unreadable_directory_is_bypassed(void **state)
 	assert_true(atomic_load(&sc_the_proc.failed_watches) >= 1);
 }
 
+/* A file whose watch the kernel refuses (watches exhausted; a file this
+ * process may not read) is PHP's to answer, counted, said once; the
+ * other names of its directory are answered. */
+static void a_file_past_the_watch_limit_is_left_to_php_and_counted(void **state)
+{
+	fx *f = *state;
+
+	fx_mkdir(f, "d");
+	fx_write(f, "d/f.php", "x");
+	fx_write(f, "d/g.php", "x");
+	assert_same_as_lstat(lk(f, P(f, "d")), P(f, "d"));
+	snprintf(add_watch_prefix, sizeof(add_watch_prefix), "%s/d/f", f->root);
+	add_watch_errno = ENOSPC;
+	assert_null(lk(f, P(f, "d/f.php")));
+	assert_null(lk(f, P(f, "d/f.php")));
+	assert_int_equal(cnt(&f->c->n->bypassed), 2);
+	assert_true(atomic_load(&sc_the_proc.failed_watches) >= 1);
+	assert_non_null(strstr(fx_last_log, "ENOSPC"));
+	assert_same_as_lstat(lk(f, P(f, "d/g.php")), P(f, "d/g.php"));
+	assert_missing(lk(f, P(f, "d/none.php")), P(f, "d/none.php"), ENOENT);
+	/* the verdict lasts until the name's next event: then it is watched */
+	faults_off();
+	assert_int_equal(chmod(P(f, "d/f.php"), 0600), 0);
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "d/f.php")), P(f, "d/f.php"));
+}
+
+static void an_unreadable_file_is_left_to_php(void **state)
+{
+	fx *f = *state;
+
+	fx_write(f, "secret", "x");
+	snprintf(add_watch_prefix, sizeof(add_watch_prefix), "%s/secret", f->root);
+	add_watch_errno = EACCES;
+	assert_null(lk(f, P(f, "secret")));
+	assert_int_equal(cnt(&f->c->n->bypassed), 1);
+	/* a missing name beside it is still answered */
+	assert_missing(lk(f, P(f, "secret2")), P(f, "secret2"), ENOENT);
+}
+
 static void a_directory_that_vanishes_before_its_watch_is_answered_but_not_kept(void **state)
 {
 	fx *f = *state;
@@ -243,9 +295,15 @@ static void a_directory_that_vanishes_before_its_watch_is_answered_but_not_kept(
 	fx_mkdir(f, "d");
 	fx_write(f, "d/f.php", "x");
 	snprintf(add_watch_prefix, sizeof(add_watch_prefix), "%s/d", f->root);
-	add_watch_errno = ENOENT; /* as if it were renamed between lstat and the watch */
+	/* its first watch is refused (as an unreadable file's is), lstat()
+	 * then finds a directory, and a directory's watch finds nothing: as if
+	 * it were renamed in between */
+	add_watch_any_errno = EACCES;
+	add_watch_errno = ENOENT;
+	add_watch_mask = IN_ONLYDIR;
 	assert_null(lk(f, P(f, "d/f.php")));
-	assert_int_equal(atomic_load(&sc_the_proc.failed_watches), 0);
+	/* the refused watch is counted, the vanished directory's is not */
+	assert_int_equal(atomic_load(&sc_the_proc.failed_watches), 1);
 	/* once its name changes, it is watched and cached */
 	faults_off();
 	assert_int_equal(rename(P(f, "d"), P(f, "e")), 0);
@@ -471,6 +529,8 @@ int main(void)
 		T(a_directory_past_the_watch_limit_is_bypassed_and_counted),
 		T(every_lookup_is_bypassed_when_no_directory_can_be_watched),
 		T(an_unreadable_directory_is_bypassed),
+		T(a_file_past_the_watch_limit_is_left_to_php_and_counted),
+		T(an_unreadable_file_is_left_to_php),
 		T(a_directory_that_vanishes_before_its_watch_is_answered_but_not_kept),
 		T(without_an_inotify_instance_the_cache_is_off),
 		T(shared_startup_without_an_inotify_instance_fails),

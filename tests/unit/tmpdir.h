@@ -1,9 +1,8 @@
 /*
  * statcache unit tests: where a test makes its directory.  /tmp is busy on
- * a shared machine: a name another process makes and removes there before
- * a drain may have been a hard link, which drops every cached file of the
- * device (src/core/wdmap.c), and a test counting hits then sees a refill.
- * SC_UNIT_TMPDIR (scripts/test.sh sets it to a directory of the build)
+ * a shared machine: a name another process makes there marks events
+ * pending (the watcher thread), and a test asking sc_hit() for a hit then
+ * sees none.  SC_UNIT_TMPDIR (scripts/test.sh sets it to a directory of the build)
  * names a quieter parent; /tmp where it is not set or this user cannot
  * write there (a test's child that dropped root).
  */
