@@ -53,10 +53,10 @@ build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
-phpsrc-nts     default   150 php-src's own suites (files, dirs, streams, SPL, phar, include, opcache, sync points' functions) end test by test as without statcache, PHP 8.2 NTS
-phpsrc-opcache default   150 the same with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1, against opcache alone
+phpsrc-nts     default    85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
+phpsrc-opcache default    20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
-phpsrc-zts     default   150 php-src's own suites with and without statcache on the ZTS debug PHP
+phpsrc-zts     default   105 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
 fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
@@ -73,7 +73,7 @@ fuzz          default   125 libFuzzer targets: committed inputs replayed, then 6
 diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default   215 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
-phpsrc-asan    default   300 php-src's own suites with and without statcache under ASan + UBSan: same results, no report
+phpsrc-asan    default   150 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
 phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
@@ -779,11 +779,12 @@ phpsrc() {
 }
 step_phpsrc-nts() { phpsrc nts "$(command -v php8.2 || command -v php)" "$BUILD/nts/modules/$EXT.so"; }
 # opcache on with validate_timestamps=0 both ways; the run with statcache
-# has statcache.opcache_invalidate=1 (docs/opcache.md).  The suites whose
-# tests compile scripts they write, rename or delete, or that come from a
-# stream wrapper (phar://, a user wrapper), or preload them.
-PHPSRC_OPCACHE_SUITES="ext/standard/tests/file ext/standard/tests/dir ext/standard/tests/streams tests/basic
-  ext/phar/tests ext/opcache/tests"
+# has statcache.opcache_invalidate=1 (docs/opcache.md).  The tests that
+# compile scripts from a stream wrapper (streams: user wrappers; phar's
+# that include from phar:// or intercept the file functions), or that use
+# what statcache intercepts among opcache's and the engine's own.
+PHPSRC_OPCACHE_SUITES="ext/opcache/tests:calls tests/basic:calls ext/standard/tests/streams
+  ext/phar/tests:/interceptFileFuncs|unlinkArchive|(include|require)(_once)?.{0,3}.phar:/"
 step_phpsrc-opcache() {
   phpsrc opcache "$(command -v php8.2 || command -v php)" "$BUILD/nts/modules/$EXT.so" \
     SC_PHPSRC_SUITES="$PHPSRC_OPCACHE_SUITES" \
@@ -794,15 +795,16 @@ step_phpsrc-zts() {
   local pc; pc=$(zts_php_config)
   phpsrc zts "$("$pc" --prefix)/bin/php" "$BUILD/zts/modules/$EXT.so"
 }
-# The ASan PHP and build of phpt-asan.  A sanitizer report goes to the
-# test's output (run-tests.php reads stderr with stdout), so it fails that
-# test.  Every PHP process of the ASan build costs about 20 times one of
-# the NTS build to start, so this run takes the tests where statcache's
-# code meets memory it does not own: phar's own tests (phar wraps the stat
-# functions' handlers and frees what it passes them; its tar/, zip/ and
-# cache_list/ variants left out), the directory functions (statcache's
-# listings), and the tests of the stat family's functions by name.
-PHPSRC_ASAN_SUITES="ext/phar/tests/*.phpt ext/standard/tests/dir
+# The ASan PHP and build of phpt-asan, a ZTS PHP too.  A sanitizer report
+# goes to the test's output (run-tests.php reads stderr with stdout), so it
+# fails that test.  Every PHP process of the ASan build costs about 20
+# times one of the NTS build to start, so this run takes the tests where
+# statcache's code meets memory it does not own: phar's that make phar
+# wrap the stat functions' handlers (Phar::interceptFileFuncs(): phar frees
+# what it passes them) or unlink an archive, the directory functions
+# (statcache's listings), and the tests of the stat family's functions by
+# name.
+PHPSRC_ASAN_SUITES="ext/phar/tests:/interceptFileFuncs|unlinkArchive/ ext/standard/tests/dir
   ext/standard/tests/file/@(lstat|stat|is_|file_exists|filesize|filetype|fileperms|fileowner|filegroup|fileinode|filemtime|fileatime|filectime|realpath|readlink|clearstatcache|touch)*.phpt"
 step_phpsrc-asan() {
   asan_build phpsrc-asan || return 1

@@ -12,8 +12,14 @@
 # zts, asan).  A SUITE is a directory of PHP's source tree (its tests), or a
 # directory and an extended glob of test files in it (e.g.
 # "ext/phar/tests/*.phpt": that directory's own tests, not its
-# subdirectories'); default: all of the directories below that can run on
-# SC_PHP.  The tests come from PHP's source
+# subdirectories'), a directory followed by ":/ERE/": those of its tests
+# (recursively) whose text matches the extended regular expression ERE, or
+# a directory followed by ":calls": those of its tests that call a function or use a class statcache intercepts, answers through
+# the plain-files wrapper or makes a sync point (the names are read from
+# src/php/intercept_list.h, with the wrapper's: stat, opendir, unlink, ...,
+# include and require), for a suite most of whose tests are about
+# something else (SPL's data structures, opcache's JIT); default: all of the
+# directories below that can run on SC_PHP.  The tests come from PHP's source
 # tarball, unpacked afresh into the work directory on every run, with the
 # run-tests.php of the same tarball; the two runs each get their own copy of
 # the tree and their own TMPDIR, one after the other, with -j$JOBS.
@@ -86,10 +92,12 @@ SUITES=("$@")
 # (-d '': the list may span lines; read stops at the end, and says so)
 ((${#SUITES[@]})) || read -r -d '' -a SUITES <<<"${SC_PHPSRC_SUITES:-}" || true
 if ((${#SUITES[@]} == 0)); then
-  SUITES=(ext/standard/tests/file ext/standard/tests/dir ext/standard/tests/general_functions
-    ext/standard/tests/streams ext/spl/tests tests/basic ext/standard/tests/mail)
+  SUITES=(ext/standard/tests/file ext/standard/tests/dir ext/standard/tests/streams
+    ext/standard/tests/general_functions:calls ext/spl/tests:calls tests/basic:calls ext/standard/tests/mail)
   for s in phar opcache sockets posix pcntl; do
-    if has_ext "$s"; then SUITES+=("ext/$s/tests"); else echo "   ($name: no $s in $PHP: ext/$s/tests left out)"; fi
+    if has_ext "$s"; then
+      if [[ $s == phar ]]; then SUITES+=("ext/$s/tests"); else SUITES+=("ext/$s/tests:calls"); fi
+    else echo "   ($name: no $s in $PHP: ext/$s/tests left out)"; fi
   done
 fi
 
@@ -106,6 +114,7 @@ if [[ -z $RECOMPARE ]]; then
   members=("$top/run-tests.php")
   for p in "${SUITES[@]}" "${SUPPORT[@]}"; do
     [[ $p == *.phpt ]] && p=${p%/*}   # a pattern: its directory
+    p=${p%%:*}                        # a filter: its directory
     members+=("$top/$p")
   done
   tar -C "$WORK/without" -xJf "$TARBALL" "${members[@]}" ||
@@ -121,9 +130,30 @@ while IFS= read -r line; do
 done <"$EXCLUDED"
 # suite_tests SUITE: its tests, one path a line: a directory's, recursively,
 # or those a pattern (an extended glob, its last component) names.
+# The names a ":calls" suite's tests are chosen by: every function and
+# class of statcache's intercept list, and what reaches the plain-files
+# wrapper or its stdio stream ops statcache hooks.
+INTERCEPTS=$here/../../src/php/intercept_list.h
+calls_regex() {
+  local f c
+  [[ -f $INTERCEPTS ]] || fail "no $INTERCEPTS (a :calls suite needs it)"
+  f=$(sed -n 's/^[[:space:]]*F([a-z]*, *\([A-Za-z_0-9]*\)).*/\1/p' "$INTERCEPTS" | sort -u | paste -sd'|')
+  c=$(sed -n 's/^[[:space:]]*M([a-z]*, *\([A-Za-z_0-9]*\),.*/\1/p' "$INTERCEPTS" | sort -u | paste -sd'|')
+  [[ -n $f && -n $c ]] || fail "no intercepts read from $INTERCEPTS"
+  f+='|stat|lstat|opendir|scandir|dir|unlink|rename|mkdir|rmdir|file_put_contents|fwrite|fclose|ftruncate'
+  c+='|SplFileObject|SplTempFileObject|DirectoryIterator|FilesystemIterator|RecursiveDirectoryIterator|GlobIterator'
+  printf '(^|[^A-Za-z_0-9>:$])(%s)[[:space:]]*\\(|\\b(%s)\\b|\\b(include|require)(_once)?\\b' "$f" "$c"
+}
+CALLS_RE=
+[[ " ${SUITES[*]} " != *":calls "* ]] || CALLS_RE=$(calls_regex) || { echo "$CALLS_RE"; exit 1; }
 suite_tests() (
   cd "$WORK/without/$top" || exit 1
-  if [[ $1 == *.phpt ]]; then
+  if [[ $1 == *:calls ]]; then
+    find "${1%:calls}" -name '*.phpt' -print0 | xargs -0 -r grep -liE "$CALLS_RE" || true
+  elif [[ $1 == *:/*/ ]]; then
+    local re=${1#*:/}; re=${re%/}
+    find "${1%%:*}" -name '*.phpt' -print0 | xargs -0 -r grep -lE "$re" || true
+  elif [[ $1 == *.phpt ]]; then
     shopt -s extglob nullglob
     # shellcheck disable=SC2206   # the pattern is meant to expand
     local tests=($1)
