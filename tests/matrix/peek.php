@@ -10,6 +10,27 @@ foreach (@scandir('/proc/self/fd') ?: [] as $n) {
         $fd = $n;
     }
 }
+/* the inode numbers its inotify instances watch, and the shared regions
+ * (MAP_SHARED anonymous mappings of the size statcache's has) it maps */
+$inos = [];
+$fds = 0;
+foreach (@scandir('/proc/self/fd') ?: [] as $n) {
+    if (@readlink("/proc/self/fd/$n") === 'anon_inode:inotify') {
+        $fds++;
+        preg_match_all('/^inotify wd:\S+ ino:([0-9a-f]+)/m', (string) @file_get_contents("/proc/self/fdinfo/$n"), $m);
+        foreach ($m[1] as $i) {
+            $inos[] = hexdec($i);
+        }
+    }
+}
+$regions = 0;
+$bytes = (int) ($_GET['region_bytes'] ?? 0);
+foreach (explode("\n", (string) @file_get_contents('/proc/self/maps')) as $l) {
+    if (preg_match('/^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s+\/dev\/zero \(deleted\)/', $l, $m)
+            && hexdec($m[2]) - hexdec($m[1]) === $bytes) {
+        $regions++;
+    }
+}
 $try = function (string $path, string $mode) {
     $h = @fopen($path, $mode);
     if ($h === false) {
@@ -26,4 +47,7 @@ echo json_encode([
     'fdinfo' => $fd !== null && @file_get_contents("/proc/self/fdinfo/$fd") !== false,
     'mem_read' => $try('/proc/self/mem', 'r'),
     'maps' => @file_get_contents('/proc/self/maps') !== false,
+    'inotify_fds' => $fds,
+    'watched_inodes' => $inos,
+    'regions' => $regions,
 ]), "\n";
