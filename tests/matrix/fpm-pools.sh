@@ -31,6 +31,9 @@
 #                            holds a drain: the other worker of a answers
 #                            the next change at once (it takes the drain
 #                            over), pool b is not slowed, nobody spins
+#   shared-ffi-in-one-pool-cannot-blind-another  FFI in pool a reads every
+#                            event of the instance it holds; pool b still
+#                            sees the change
 # Prints PASS/FAIL/SKIP/INFO lines and "fpm-pools: N passed, N failed (Ts)".
 set -uo pipefail
 
@@ -53,6 +56,8 @@ id www-data >/dev/null 2>&1 && id nobody >/dev/null 2>&1 || skip "needs users ww
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 [ -f "$SO" ] || { bad load "no $SO (build-nts first)"; exit 1; }
 NOGROUP=$(id -gn nobody)
+FFI_SO=$(php -n -r 'echo ini_get("extension_dir");')/ffi.so
+[ -f "$FFI_SO" ] || FFI_SO=""
 
 cleanup() {
 	srv_stop "$MASTER"
@@ -100,6 +105,8 @@ fpm_start() { # shared
 		echo "extension=$TMP/statcache.so"
 		echo "statcache.shared=$1"
 		if [ "$1" = 1 ]; then echo "statcache.test_watcher=0"; echo "statcache.max_staleness_ms=20"; echo "statcache.test_api=1"; fi
+		# native code in a worker (check_ffi), where PHP has FFI
+		if [ -n "$FFI_SO" ]; then echo "extension=$FFI_SO"; echo "ffi.enable=1"; fi
 		echo "display_errors=0"
 		echo "log_errors=1"
 		echo "error_log=$TMP/logs/php.log"
@@ -184,12 +191,31 @@ check_peek() {
 	[[ $p == *'"fd_reopen":false'* && $p == *'"php_fd":false'* && $p == *'"mem_read":false'* ]] || why+=" it reopens the inotify fd or reads its memory;"
 	[[ $p == *'"inotify_fds":1,'* ]] || why+=" not exactly one inotify fd;"
 	[[ $p == *'"regions":1'* ]] || why+=" not exactly one region;"
+	local w; for w in $(workers a); do [[ $p == *"\"stats_pids\":"*"$w"* ]] && why+=" statcache_stats(true) lists pool a's worker $w;"; done
+	[[ $p == *'"stats_pids":['*"$(workers b | head -n1)"* || $p == *'"stats_pids":['*"$(workers b | sed -n 2p)"* ]] || why+=" statcache_stats(true) lists none of its own pool's workers;"
 	for e in $OWN_A; do [[ $p == *"[${e##*:},"* || $p == *",${e##*:},"* || $p == *",${e##*:}]"* || $p == *"[${e##*:}]"* ]] && why+=" it sees the inode of pool a's own-${e%%:*};"; done
 	if [ -z "$why" ]; then
 		ok shared-what-plain-php-in-one-pool-reaches "its own instance (fdinfo lists only its pool's watches) and region; it cannot open the fd again (/proc/self/fd, php://fd) nor read /proc/self/mem; nothing of pool a's"
 	else
 		bad shared-what-plain-php-in-one-pool-reaches "$why $p"
 	fi
+}
+# check_ffi: native code in pool a reads every event of the instance it
+# holds; pool b, which cached a name as missing, still sees it made
+check_ffi() {
+	local r
+	[ -n "$FFI_SO" ] || { echo "SKIP shared-ffi-in-one-pool-cannot-blind-another (no ffi.so)"; return; }
+	client b warm ffi-target ffi-b-caches-missing | relabel shared >"$TMP/out"; count <"$TMP/out"
+	# pool a reads its instance for 600 ms; the name is made meanwhile
+	curl -s -m 10 "http://127.0.0.1:$PORT_A/peek.php?op=ffi_drain&ms=600" >"$TMP/ffi.out" &
+	sleep 0.3
+	echo x >"$TMP/data/ffi-target"
+	wait $!
+	r=$(cat "$TMP/ffi.out")
+	info "shared: pool a's FFI read its instance: $r"
+	[[ $r == *'"read":'[1-9]* ]] || { bad shared-ffi-in-one-pool-cannot-blind-another "setup: pool a's FFI read nothing: $r"; return; }
+	sleep 0.05
+	client b expect ffi-target ffi-in-one-pool-cannot-blind-another | relabel shared >"$TMP/out"; count <"$TMP/out"
 }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null; }
 # check_stopped_drainer: a worker of pool a stopped inside its drain
@@ -213,7 +239,7 @@ check_stopped_drainer() {
 	php -n "$root/tests/fpm/client.php" "$PORT_A" "$TMP/data" "$a2" warm stop-target stopped-warm >/dev/null 2>&1
 	echo x >"$TMP/data/stop-target"
 	sleep 0.05
-	r=$(php -n "$root/tests/fpm/client.php" "$PORT_A" "$TMP/data" "$a2" expect stop-target shared-stopped-drainer-a2-sees-another-process-past-the-bound 2>&1)
+	r=$(php -n "$root/tests/fpm/client.php" "$PORT_A" "$TMP/data" "$a2" expect stop-target stopped-drainer-a2-sees-another-process-past-the-bound 2>&1)
 	rb=$(client b visible b-while-a-stopped 2>&1 | grep -c '^FAIL')
 	sleep 1
 	c1=$(cpu_ticks "$a2") cb1=$(cpu_ticks "$b1")
@@ -269,6 +295,7 @@ run_mode() {
 		check_tenants
 		check_peek
 		check_stopped_drainer
+		check_ffi
 	fi
 	srv_stop "$MASTER"; MASTER=""
 }

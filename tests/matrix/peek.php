@@ -4,6 +4,31 @@
  * (the inherited inotify fd, the shared region).  Each attempt reports
  * true when it got in. */
 header('Content-Type: application/json');
+if (($_GET['op'] ?? '') === 'ffi_drain') {
+    /* native code in this worker (FFI, ffi.enable=1) reads every event
+     * queued on the inotify instance it holds for ms milliseconds, as an
+     * attacker would to blind the workers that share it */
+    $until = hrtime(true) + (int) ($_GET['ms'] ?? 0) * 1000000;
+    $ffi = FFI::cdef('long read(int fd, void *buf, unsigned long n); int fcntl(int fd, int cmd, int arg);');
+    $bytes = 0;
+    foreach (@scandir('/proc/self/fd') ?: [] as $n) {
+        if (@readlink("/proc/self/fd/$n") !== 'anon_inode:inotify') {
+            continue;
+        }
+        $fl = $ffi->fcntl((int) $n, 3 /* F_GETFL */, 0);
+        $ffi->fcntl((int) $n, 4 /* F_SETFL */, $fl | 04000 /* O_NONBLOCK */);
+        $buf = $ffi->new('char[65536]');
+        do {
+            while (($r = $ffi->read((int) $n, $buf, 65536)) > 0) {
+                $bytes += $r;
+            }
+            usleep(1000);
+        } while (hrtime(true) < $until);
+        $ffi->fcntl((int) $n, 4, $fl);
+    }
+    echo json_encode(['pid' => getmypid(), 'read' => $bytes]), "\n";
+    return;
+}
 $fd = null;
 foreach (@scandir('/proc/self/fd') ?: [] as $n) {
     if (@readlink("/proc/self/fd/$n") === 'anon_inode:inotify') {
@@ -50,4 +75,5 @@ echo json_encode([
     'inotify_fds' => $fds,
     'watched_inodes' => $inos,
     'regions' => $regions,
+    'stats_pids' => function_exists('statcache_stats') ? array_column(statcache_stats(true)['workers'] ?? [], 'pid') : null,
 ]), "\n";
