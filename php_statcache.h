@@ -63,6 +63,9 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	int *errno_at;            /* the hit path's errno (src/php/hit.h): this thread's, taken at
 	                           * GINIT and RINIT (a request runs on one thread, and the gate
 	                           * above opens only after its RINIT) */
+	void *rp_globals;         /* ZTS: this thread's virtual_cwd_globals, its realpath cache,
+	                           * for the hit path (src/php/realpath_cache.h), taken at RINIT
+	                           * as errno_at is */
 	/* src/php/include.c: PHP's realpath-cache key state after "entry/" of
 	 * the absolute include_path entries last walked, by position (len 0:
 	 * none), so that a candidate under one hashes only its name */
@@ -85,7 +88,17 @@ extern __attribute__((visibility("hidden"))) zend_statcache_globals statcache_gl
 #define SCG(v) ZEND_MODULE_GLOBALS_ACCESSOR(statcache, v)
 
 #if defined(ZTS) && defined(COMPILE_DL_STATCACHE)
-ZEND_TSRMLS_CACHE_EXTERN()
+/* The module's copy of TSRM's per-thread pointer, which every SCG(),
+ * BG(), FG(), PG() reads: initial-exec, as PHP's own copy in the binary
+ * (TSRMLS_MAIN_CACHE_DEFINE()), so a read is one load relative to the
+ * thread pointer, not a __tls_get_addr() call as the global-dynamic
+ * model of ZEND_TSRMLS_CACHE_EXTERN() makes it in a shared object.
+ * Legitimate for one 8-byte variable in a module dlopen()ed at startup:
+ * glibc keeps a surplus of static TLS for exactly this (its
+ * rtld.optional_static_tls tunable; dlopen() fails loudly, never
+ * silently, if it were exhausted). */
+# define SC_TSRMLS_CACHE_DEFINE() TSRM_TLS void *TSRMLS_CACHE TSRM_TLS_MODEL_ATTR = NULL;
+extern TSRM_TLS void *TSRMLS_CACHE TSRM_TLS_MODEL_ATTR;
 #endif
 
 /* RINIT: the request starts on PHP's global wrapper table (hooks.c). */

@@ -27,6 +27,7 @@
 # include "core/log.h"
 # include "php/threads.h"
 # include "php/listing_hooks.h"
+# include "php/realpath_cache.h"
 #endif
 
 ZEND_DECLARE_MODULE_GLOBALS(statcache)
@@ -168,6 +169,9 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(bypass_depth) = 0;
 	SCG(oc_cwd_known) = false;
 	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/hit.h) */
+#if STATCACHE_HAVE_CACHE && defined(ZTS)
+	SCG(rp_globals) = sc_rp_globals(); /* the same thread's realpath cache */
+#endif
 #if STATCACHE_HAVE_CACHE
 	if (sc_the_proc.ntenants && sc_watcher_claim()) {
 		/* a worker's first request, on its user's table now: what it
@@ -464,7 +468,7 @@ zend_module_entry statcache_module_entry = {
 
 #ifdef COMPILE_DL_STATCACHE
 # ifdef ZTS
-ZEND_TSRMLS_CACHE_DEFINE()
+SC_TSRMLS_CACHE_DEFINE() /* initial-exec: php_statcache.h */
 # endif
 ZEND_GET_MODULE(statcache)
 #endif

@@ -89,6 +89,10 @@ apache-long   full      600 100 graceful Apache restarts, counts flat against a 
 fuzz-long     full      620 5 minutes of fuzzing per libFuzzer target
 diff-long     full      500 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
+zts-php-release optin   900 a release ZTS PHP 8.2 (the debug one's source and configure line without --enable-debug: PHP's -O2, as ZTS servers run it) builds once, cached, for bench/micro.sh --zts; opt-in: its -O2 compile takes several times the debug build's 175 s
+build-zts-release optin  10 statcache builds for the release ZTS PHP with -Werror
+phpt-zts-release optin   40 the phpt suite on the release ZTS PHP
+host-release  optin      15 the threaded host on the release ZTS PHP (tests/host; its opcache tests skip: no opcache is built for it)
 TABLE
 )
 step_names() { awk -v t="$1" 'NF && (t == "" || $2 == t) {print $1}' <<<"$STEPS"; }
@@ -186,6 +190,7 @@ build_ext() {
 }
 
 zts_php_config() { "$ROOT/scripts/zts-php.sh" 2>>"$LOGS/zts-php.stderr.log"; }
+zts_release_config() { "$ROOT/scripts/zts-php.sh" release 2>>"$LOGS/zts-php-release.stderr.log"; }
 
 # run_phpt DIR PHP: run DIR/tests with run-tests.php; counts results.
 run_phpt() {
@@ -258,6 +263,8 @@ step_deps()      { "$ROOT/scripts/deps.sh"; }
 step_build-nts() { build_ext "$BUILD/nts" "$(command -v php-config8.2 || command -v php-config)"; }
 step_zts-php()   { zts_php_config; }
 step_build-zts() { build_ext "$BUILD/zts" "$(zts_php_config)"; }
+step_zts-php-release()   { zts_release_config; }
+step_build-zts-release() { build_ext "$BUILD/zts-release" "$(zts_release_config)"; }
 # Without sys/inotify.h (any non-Linux system) the cache is compiled out and
 # the rest must still build: the files that build there, syntax-checked with
 # a config.h that defines none of HAVE_SYS_INOTIFY_H & co.
@@ -367,6 +374,20 @@ step_host() {
   fi
   SC_OPCACHE_SO=$oc SC_EXT=$ext PHP_CONFIG=$(zts_php_config) "$runner" >"$log" 2>&1 || rc=$?
   tally host "$log" $rc '^(FAIL|SKIP) '
+}
+
+# The same suites on the release ZTS PHP, where the hit path is compiled
+# as ZTS servers run it (-O2, no debug checks), with a host of its own.
+step_phpt-zts-release() {
+  local pc; pc=$(zts_release_config)
+  run_phpt "$BUILD/zts-release" "$("$pc" --prefix)/bin/php" "$LOGS/phpt-zts-release.log"
+}
+step_host-release() {
+  local log=$LOGS/host-release.log rc=0 ext=$BUILD/zts-release/modules/$EXT.so
+  need_build "$ext" build-zts-release || return 1
+  SC_HOST_BIN=$BUILD/zts-release/sc_host SC_EXT=$ext PHP_CONFIG=$(zts_release_config) \
+    "$SC_SRC/tests/host/run.sh" >"$log" 2>&1 || rc=$?
+  tally "host (release ZTS)" "$log" $rc '^(FAIL|SKIP) '
 }
 
 # Threads that start and end, and a cross-thread sync point, under valgrind
@@ -741,7 +762,7 @@ pv_diff() {
 step_diff-84() { pv_diff 8.4; }
 step_diff-85() { pv_diff 8.5; }
 
-COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php php84-root build-84 php85-root build-85 "
+COUNTED_STEPS=" deps build-nts zts-php build-zts zts-php-release build-zts-release compile84 stubs package asan-php php84-root build-84 php85-root build-85 "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log typical
@@ -798,11 +819,14 @@ fi
 want=" ${selected[*]} "
 needs_nts=" phpt-nts phpt-long diff-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
 needs_zts=" phpt-zts host host-valgrind diff diff-long "
+needs_zts_release=" phpt-zts-release host-release "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "
+  [[ $needs_zts_release == *" $s "* ]] && want+=" build-zts-release "
 done
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
+[[ $want == *" build-zts-release "* ]] && want+=" zts-php-release "
 for nn in 84 85; do
   [[ $want == *" phpt-$nn "* || $want == *" fpm-$nn "* || $want == *" diff-$nn "* ]] && want+=" build-$nn "
   [[ $want == *" build-$nn "* || $want == *" unit-$nn "* ]] && want+=" php$nn-root "

@@ -14,6 +14,9 @@
 #include "ext/standard/php_filestat.h"
 #include "ext/standard/basic_functions.h"
 #include "php/intercept.h"
+#ifdef VIRTUAL_DIR
+# include "php/realpath_cache.h"
+#endif
 
 #include <sys/stat.h>
 
@@ -38,6 +41,67 @@ static zend_always_inline int sc_fail_errno(const sc_entry *e)
 static zend_always_inline void sc_hit_errno(int err)
 {
 	*SCG(errno_at) = err;
+}
+
+#ifdef VIRTUAL_DIR
+/* ZTS: PHP's stat() and access() first resolve the name through this
+ * thread's realpath cache (virtual_file_ex()), so a hit answers only
+ * where that resolution asks the kernel about the name itself and leaves
+ * the cache as it was (sc_rp_hit_alike()): e is path's own entry, FOUND
+ * or MISSING, held at the version.  A last "." or ".." PHP's walk drops
+ * before its first lookup (and "dir/", which the probe leaves to the
+ * whole way) is the whole way's. */
+static zend_always_inline bool sc_hit_php_walk_alike(const zend_string *path, const sc_entry *e)
+{
+	const char *p = ZSTR_VAL(path);
+	size_t len = ZSTR_LEN(path);
+
+	if (p[len - 1] == '.' && (p[len - 2] == '/' || p[len - 2] == '.')) {
+		return false;
+	}
+	return sc_rp_hit_alike(p, len, e->rp_key, e->r.kind == SC_KIND_FOUND);
+}
+#endif
+
+/* The entry a hit answers from, of e, path's entry found by the probe,
+ * once the version moved past it (v: the version it is to hold at; *how
+ * as sc_hit_recheck() sets it): NTS, sc_hit_recheck() (an alias's or a
+ * spelling through symlinks' target included); ZTS, e itself when its
+ * dependencies hold and PHP's walk would ask about path itself
+ * (sc_hit_php_walk_alike()): the target of a spelling is what PHP's walk
+ * resolves, through its realpath cache, on its own terms.  NULL: the
+ * whole way. */
+static zend_always_inline sc_entry *sc_hit_recheck_php(sc_entry *e, uint64_t v, unsigned *how, const zend_string *path)
+{
+#ifdef VIRTUAL_DIR
+	(void) how;
+	if (!sc_result_holds(sc_the_proc.gen, &e->r, v)
+			|| (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_MISSING) || !sc_hit_php_walk_alike(path, e)) {
+		return NULL;
+	}
+	return e;
+#else
+	(void) path;
+	return sc_hit_recheck(sc_the_proc.gen, e, v, how);
+#endif
+}
+
+/* sc_hit_held() for the hit path: NTS, e or an alias's target held at v;
+ * ZTS, e alone, FOUND or MISSING, held at v and answering as PHP's walk
+ * would (sc_hit_php_walk_alike()); NULL: sc_hit_recheck_php() decides
+ * (which in ZTS then gives the whole way). */
+static zend_always_inline sc_entry *sc_hit_held_php(sc_entry *e, uint64_t v, const zend_string *path)
+{
+#ifdef VIRTUAL_DIR
+	if (e->r.held_at != v || (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_MISSING)
+			|| !sc_hit_php_walk_alike(path, e)) {
+		return NULL;
+	}
+	return e;
+#else
+	(void) path;
+	return sc_hit_held(e, v);
+#endif
 }
 
 /* zend_string_equal_content() without its call into PHP: the previous
@@ -251,7 +315,7 @@ static zend_always_inline void sc_hit_access_rest(zend_execute_data *execute_dat
 	unsigned bit = (unsigned) mode & 7;
 	unsigned how = 0;
 
-	if (!e || !(e = sc_hit_recheck(sc_the_proc.gen, e, v, &how))
+	if (!e || !(e = sc_hit_recheck_php(e, v, &how, Z_STR_P(ZEND_CALL_ARG(execute_data, 1))))
 			|| !sc_hit_access_answer(SCG(cache), e, bit, how, return_value)) {
 		whole(execute_data, return_value);
 	}
@@ -290,7 +354,7 @@ static zend_always_inline bool sc_hit_stat_other(sc_cache *c, zend_string *path,
 	unsigned how = 0;
 
 	if (e) {
-		if (!(e = sc_hit_recheck(sc_the_proc.gen, e, v, &how))) {
+		if (!(e = sc_hit_recheck_php(e, v, &how, path))) {
 			return false;
 		}
 		if (cur && sc_same_string(cur, path)) {
@@ -453,16 +517,11 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
  *    else and a name ending in '/' (name##_rest(): sc_hit_recheck(), the
  *    whole way), another key of the same hash and length (name##_past(),
  *    cold).
- * In ZTS (no hit path: PHP's virtual CWD resolves names first) the whole
- * way at once. */
-#ifdef VIRTUAL_DIR
-# define SC_HIT_HANDLER(name, fname, hit, how) \
-	void name(INTERNAL_FUNCTION_PARAMETERS) \
-	{ \
-		sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-	}
-#else
-# define SC_HIT_HANDLER(name, fname, hit, how) \
+ * In ZTS, where PHP's virtual CWD resolves a name through its realpath
+ * cache before it asks the kernel, a result answers only as that
+ * resolution would (sc_hit_held_php(), sc_hit_recheck_php()): path's own
+ * entry, and PHP's realpath cache taking path to itself untouched. */
+#define SC_HIT_HANDLER(name, fname, hit, how) \
 	static zend_never_inline void name##_rest(zend_execute_data *execute_data, zval *return_value, sc_entry *e, \
 		uint64_t v) \
 	{ \
@@ -494,7 +553,7 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 			return; \
 		} \
 		v = sc_hit_version(); \
-		t = sc_hit_held(e, v); \
+		t = sc_hit_held_php(e, v, path); \
 		if (EXPECTED(t && t->r.kind == SC_KIND_FOUND)) { \
 			hit##_found(execute_data, return_value, t, how, sc_##fname##_whole_way); \
 		} else if (t && t->r.kind == SC_KIND_MISSING) { \
@@ -517,7 +576,7 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 	}
 /* The entry's body: clocked, a constant, says which clock the staleness
  * bound's test reads (sc_hook_probe()). */
-# define SC_HIT_ENTRY(name, fname, hit, how, clocked) \
+#define SC_HIT_ENTRY(name, fname, hit, how, clocked) \
 	zval *arg = ZEND_CALL_ARG(execute_data, 1); \
 	if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING)) { \
 		int first = hit##_first(Z_STR_P(arg), how, return_value); \
@@ -535,13 +594,12 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 		} \
 	} \
 	sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-#endif
 
 /* A second build of each handler above for CPUs with AVX2
  * (src/php/answers_avx2.c): the key compared and the stat copied 32
  * bytes a step.  GCC on x86-64 only (its target pragma), and not where
- * the hit path is off (ZTS) or the whole build is for AVX2 already. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ZTS) \
+ * the whole build is for AVX2 already. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) \
 	&& (!defined(__AVX2__) || defined(SC_BUILDING_AVX2_TWINS))
 # define SC_AVX2_TWINS 1
 # define SC_TWIN_PROTO(fname, hit, how) \

@@ -107,8 +107,9 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 
 /* The answers' first try: sc_hit_probe() behind sc_hook_lookup()'s
  * guards, for an absolute path PHP's own call takes as given (no trailing
- * '/', no open_basedir in force; not where PHP's virtual CWD resolves
- * names first: ZTS), in c, this thread's cache (SCG(cache), loaded once
+ * '/', no open_basedir in force; where PHP's virtual CWD resolves names
+ * first, ZTS, the caller answers only as that resolution would:
+ * src/php/hit.h), in c, this thread's cache (SCG(cache), loaded once
  * by the caller, which counts in it).  The guards that only change when
  * we are told (statcache on, no bypass, this thread's cache made, file://
  * PHP's own, no verify_rate, the process machine started, no
@@ -125,12 +126,6 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
  * replaced ops and drains. */
 static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string *path, bool clocked)
 {
-#ifdef VIRTUAL_DIR
-	(void) c;
-	(void) path;
-	(void) clocked;
-	return NULL;
-#else
 	size_t len = ZSTR_LEN(path);
 
 	if (UNEXPECTED(FG(stream_wrappers) != SCG(hit_gate))
@@ -140,7 +135,6 @@ static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string
 		return NULL;
 	}
 	return sc_hit_probe_by(c, ZSTR_VAL(path), len, clocked);
-#endif
 }
 
 /* sc_hook_probe()'s guards and sc_hit() for a name of 3 bytes or more

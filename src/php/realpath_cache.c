@@ -138,7 +138,7 @@ bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_
 /* A lookup with no replay around it (src/php/realpath.c's known-missing
  * answer, the include_path walk): a context of its own, whose key is the
  * entry's or hashed, and time(NULL) asked only where an entry can expire. */
-bool sc_rp_cache_holds(const char *path, size_t len)
+realpath_cache_bucket *sc_rp_cache_lookup(const char *path, size_t len)
 {
 	sc_rp_ctx x;
 	uint64_t key;
@@ -149,7 +149,12 @@ bool sc_rp_cache_holds(const char *path, size_t len)
 	x.keys_of = NULL;
 	x.linked = false;
 	x.nkeys = 0;
-	return sc_rp_bucket(&x, path, len, &key) != NULL;
+	return sc_rp_bucket(&x, path, len, &key);
+}
+
+bool sc_rp_cache_holds(const char *path, size_t len)
+{
+	return sc_rp_cache_lookup(path, len) != NULL;
 }
 
 /* The include_path walk's lookup of a candidate, whose key continues its

@@ -204,7 +204,7 @@ bool sc_vcwd_stat(const char *path, size_t len, bool basedir_checked, sc_entry *
 			|| (path[len - 2] == '.' && len > 2 && path[len - 3] == '/')))) {
 		/* the hit: a last component the walk keeps is first looked up
 		 * whole in PHP's cache, and a name found there is the answer */
-		realpath_cache_bucket *b = realpath_cache_lookup(path, len, time(NULL));
+		realpath_cache_bucket *b = sc_rp_cache_lookup(path, len); /* keeps PHP's key for the hit */
 		if (b) {
 			e = sc_hook_lookup(b->realpath, b->realpath_len);
 			goto found;
