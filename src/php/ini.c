@@ -245,7 +245,7 @@ PHP_INI_BEGIN()
 		enable, zend_statcache_globals, statcache_globals)
 	STD_PHP_INI_BOOLEAN("statcache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		enable_cli, zend_statcache_globals, statcache_globals)
-	ZEND_INI_ENTRY3("statcache.max_watches", "4096", PHP_INI_SYSTEM, OnUpdateScRange,
+	ZEND_INI_ENTRY3("statcache.max_watches", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_watches), SC_GLOBALS_PTR, (void *) &sc_range_watches)
 	ZEND_INI_ENTRY3("statcache.max_entries", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_entries), SC_GLOBALS_PTR, (void *) &sc_range_entries)
