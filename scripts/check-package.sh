@@ -14,6 +14,9 @@
 #     a switch config.m4 defines; require.php matches package.xml's minimum.
 #  2. versions: PHP_STATCACHE_VERSION (php_statcache.h) == package.xml's
 #     release version == the newest CHANGELOG.md entry.
+#     Every shipped file (git's and package.xml's) names no work session,
+#     round, issue number, commit standing for a version or build-environment
+#     limit (scripts/check-words.sh).
 #  3. package.xml lists every *.c, *.h, config.m4, config.w32 and stub that
 #     git knows (tracked or untracked-but-not-ignored), and every listed file
 #     exists. Tracked files under tests/ that are not listed are warned about.
@@ -199,6 +202,11 @@ echo "ok composer.json: $name, extension $en, php $reqphp, " . count($co) . " co
 echo "ok versions: $hv (php_statcache.h, package.xml, CHANGELOG.md)\n";
 ' >"$work/meta.out" 2>&1 || { cat "$work/meta.out" >&2; fail "metadata (composer.json, package.xml, versions)"; }
 sed 's/^ok /check-package: ok: /' "$work/meta.out"
+# shipped files speak of the software, not of how it was built (scripts/check-words.sh)
+SC_SRC=$SC_SRC "$ROOT/scripts/check-words.sh" >"$work/words.out" 2>&1 ||
+  { cat "$work/words.out" >&2; fail "words (scripts/check-words.sh): a shipped file speaks of how statcache was built"; }
+say "ok: $(sed 's/^check-words: ok: //' "$work/words.out")"
+
 # every figure the README and docs/ quote is what its result file gives
 "$ROOT/scripts/readme-figures.sh" --check >"$work/figures.out" 2>&1 || { cat "$work/figures.out" >&2; fail "README figures (scripts/readme-figures.sh --check)"; }
 say "ok: $(tail -n 1 "$work/figures.out")"
