@@ -17,7 +17,9 @@
 #     Every shipped file (git's and package.xml's) names no work session,
 #     round, issue number, commit standing for a version or build-environment
 #     limit (scripts/check-words.sh). statcache.ini-production names every
-#     INI setting the C sources register, and no other.
+#     INI setting the C sources register, and no other. Every workflow
+#     under .github/workflows passes action-validator (npm's
+#     @action-validator/cli).
 #  3. package.xml lists every *.c, *.h, config.m4, config.w32 and stub that
 #     git knows (tracked or untracked-but-not-ignored), and every listed file
 #     exists. Tracked files under tests/ that are not listed are warned about.
@@ -221,6 +223,20 @@ if ! cmp -s "$work/ini.registered" "$work/ini.sample"; then
   fail "statcache.ini-production and the registered INI settings differ"
 fi
 say "ok: statcache.ini-production names all $(wc -l <"$work/ini.registered") registered INI settings"
+
+# the CI workflows are valid GitHub Actions workflows (action-validator,
+# from npm; scripts/deps.sh installs it)
+mapfile -t workflows < <(git_files -- '.github/workflows/*.yml' '.github/workflows/*.yaml')
+((${#workflows[@]})) || fail "no workflow under .github/workflows"
+if ! command -v action-validator >/dev/null; then
+  say "installing @action-validator/cli with npm"
+  { command -v npm >/dev/null || apt-get install -y -q npm; } >&2 && npm install -g --no-fund --no-audit @action-validator/cli >&2 ||
+    fail "no action-validator (npm install -g @action-validator/cli failed; scripts/deps.sh installs it)"
+fi
+for w in "${workflows[@]}"; do
+  action-validator "$w" >"$work/workflow.out" 2>&1 || { cat "$work/workflow.out" >&2; fail "$w is not a valid workflow (action-validator)"; }
+done
+say "ok: ${#workflows[@]} workflow(s) valid (action-validator): ${workflows[*]}"
 
 # every figure the README and docs/ quote is what its result file gives
 "$ROOT/scripts/readme-figures.sh" --check >"$work/figures.out" 2>&1 || { cat "$work/figures.out" >&2; fail "README figures (scripts/readme-figures.sh --check)"; }

@@ -40,7 +40,7 @@ EOF
 ALLOW=$(cat <<'EOF'
 *	scripts/check-words.sh	.
 session	tests/diff/*	session
-session	*	php'?s session|session (module|files?|id|handler|cookie|data|save)|sessions? in sqlite|\$_session|session_[a-z]|sess_
+session	*	php'?s session|session (module|files?|id|handler|cookie|data|save)|sessions? in sqlite|[$]_session|session_[a-z]|sess_
 round	tests/*.phpt	^-- round [0-9]+$
 EOF
 )

@@ -797,8 +797,10 @@ for a in "$@"; do
 done
 if ((dev)); then
   ((${#selected[@]} == 0 && ! full)) || { echo "--dev takes no step names and no --full" >&2; exit 2; }
-  command -v php-config8.2 >/dev/null && pkg-config --exists cmocka 2>/dev/null ||
-    { echo "--dev needs php8.2-dev and libcmocka-dev (scripts/deps.sh installs them)" >&2; exit 2; }
+  # Debian's PHP 8.2 (php-config8.2), or the one PHP of a machine or an
+  # official image (php-config), as build-nts and phpt-nts pick it
+  { command -v php-config8.2 || command -v php-config; } >/dev/null && pkg-config --exists cmocka 2>/dev/null ||
+    { echo "--dev needs php8.2-dev (or a php-config) and libcmocka-dev (scripts/deps.sh installs them)" >&2; exit 2; }
   selected=("${DEV_STEPS[@]}")
 elif ((${#selected[@]} == 0)); then
   selected=("${ALL_STEPS[@]}")
