@@ -19,7 +19,8 @@
 #     limit (scripts/check-words.sh). statcache.ini-production names every
 #     INI setting the C sources register, and no other. Every workflow
 #     under .github/workflows passes action-validator (npm's
-#     @action-validator/cli).
+#     @action-validator/cli). README.md keeps to 200 lines, with its
+#     "## Install" by line 80.
 #  3. package.xml lists every *.c, *.h, config.m4, config.w32 and stub that
 #     git knows (tracked or untracked-but-not-ignored), and every listed file
 #     exists. Tracked files under tests/ that are not listed are warned about.
@@ -210,6 +211,12 @@ sed 's/^ok /check-package: ok: /' "$work/meta.out"
 SC_SRC=$SC_SRC "$ROOT/scripts/check-words.sh" >"$work/words.out" 2>&1 ||
   { cat "$work/words.out" >&2; fail "words (scripts/check-words.sh): a shipped file speaks of how statcache was built"; }
 say "ok: $(sed 's/^check-words: ok: //' "$work/words.out")"
+
+# the README is a user's front page: at most 200 lines, install by line 80
+rl=$(wc -l <README.md); il=$(grep -n -m1 '^## Install' README.md | cut -d: -f1)
+((rl <= 200)) || fail "README.md has $rl lines: a front page keeps to 200 (details go to docs/)"
+[[ -n $il ]] && ((il <= 80)) || fail "README.md's \"## Install\" is at line ${il:-none}: it must start by line 80"
+say "ok: README.md: $rl lines, install at line $il"
 
 # the sample ini names every setting src/php/ini.c registers, and no other
 [[ -f statcache.ini-production ]] || fail "no statcache.ini-production"
