@@ -8,7 +8,7 @@
 extern zend_module_entry statcache_module_entry;
 #define phpext_statcache_ptr &statcache_module_entry
 
-#define PHP_STATCACHE_VERSION "0.2.0"
+#define PHP_STATCACHE_VERSION "0.3.0"
 
 #if defined(HAVE_SYS_INOTIFY_H) && defined(HAVE_SYS_EPOLL_H) && defined(HAVE_SYS_STATFS_H) && defined(__linux__)
 # define STATCACHE_HAVE_CACHE 1

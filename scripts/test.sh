@@ -8,6 +8,9 @@
 #                                     runs, the differential tester's long run and
 #                                     the phpt suite under valgrind
 #   scripts/test.sh --quick           the default tier without deps
+#   scripts/test.sh --dev             the loop after each change (about a minute):
+#                                     build-nts, unit, phpt-nts on Debian's PHP 8.2;
+#                                     nothing else is built or installed
 #   scripts/test.sh unit phpt-nts     only these steps (+ the builds they need)
 #   scripts/test.sh --list            each step: tier, typical time on a fresh
 #                                     2-core machine, what it proves
@@ -100,6 +103,7 @@ step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = "";
 mapfile -t ALL_STEPS < <(step_names default)
 mapfile -t FULL_STEPS < <(step_names full)
 mapfile -t OPTIN_STEPS < <(step_names optin)
+DEV_STEPS=(build-nts unit phpt-nts)   # --dev: the loop after each change
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -550,7 +554,7 @@ step_phpt-long() {
 step_cli-soak-long() { SC_SOAK_S=${SC_SOAK_S:-600} step_cli-soak; }
 step_apache-long() { SC_APACHE_RESTARTS=${SC_APACHE_RESTARTS:-100} step_apache; }
 
-# --- sanitizers, valgrind, fuzzing (issue 8) --------------------------------
+# --- sanitizers, valgrind, fuzzing -------------------------------------------
 
 # The phpt suite under valgrind (memcheck) on the NTS build: run-tests.php -m
 # runs each test's PHP under valgrind with --trace-children=yes, so the PHP
@@ -786,6 +790,7 @@ run_step() {
 
 list_steps() {
   local tier
+  say "dev tier (scripts/test.sh --dev, after each change): ${DEV_STEPS[*]}"
   for tier in default full optin; do
     case $tier in
       default) say "default tier (scripts/test.sh, what CI runs):" ;;
@@ -799,10 +804,11 @@ list_steps() {
 
 # --- main ------------------------------------------------------------------
 
-selected=() quick=0 full=0
+selected=() quick=0 full=0 dev=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
+    --dev) dev=1 ;;
     --full) full=1 ;;
     --list) list_steps; exit 0 ;;
     -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
@@ -810,7 +816,14 @@ for a in "$@"; do
        selected+=("$a") ;;
   esac
 done
-if ((${#selected[@]} == 0)); then
+if ((dev)); then
+  ((${#selected[@]} == 0 && ! full)) || { echo "--dev takes no step names and no --full" >&2; exit 2; }
+  # Debian's PHP 8.2 (php-config8.2), or the one PHP of a machine or an
+  # official image (php-config), as build-nts and phpt-nts pick it
+  { command -v php-config8.2 || command -v php-config; } >/dev/null && pkg-config --exists cmocka 2>/dev/null ||
+    { echo "--dev needs php8.2-dev (or a php-config) and libcmocka-dev (scripts/deps.sh installs them)" >&2; exit 2; }
+  selected=("${DEV_STEPS[@]}")
+elif ((${#selected[@]} == 0)); then
   selected=("${ALL_STEPS[@]}")
   ((full)) && selected+=("${FULL_STEPS[@]}")
   ((quick)) && selected=("${selected[@]:1}")
