@@ -22,14 +22,14 @@
 #include <dlfcn.h>
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "main/streams/php_stream_glob_wrapper.h"
-#include "php/intercept_list.h"
-#include "php/orig.h"
-#include "php/answers.h"
-#include "php/include.h"
-#include "php/listing_hooks.h"
-#include "php/glob_hooks.h"
-#include "php/sync.h"
-#include "php/intercept.h"
+#include "php/module/intercept_list.h"
+#include "php/module/orig.h"
+#include "php/answers/answers.h"
+#include "php/include/include.h"
+#include "php/listings/listing_hooks.h"
+#include "php/listings/glob_hooks.h"
+#include "php/sync/sync.h"
+#include "php/module/intercept.h"
 
 typedef struct sc_intercept {
 	const char *cls;          /* NULL: a function */

@@ -17,17 +17,17 @@
 #include "statcache_arginfo.h"
 #include "core/counter_list.h"
 #include "core/gen.h"
-#include "php/ini.h"
-#include "php/testapi.h"
-#include "php/log.h"
-#include "php/opcache.h"
-#include "php/off_reason.h"
+#include "php/module/ini.h"
+#include "php/module/testapi.h"
+#include "php/module/log.h"
+#include "php/opcache/opcache.h"
+#include "php/module/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
 # include "core/log.h"
-# include "php/threads.h"
-# include "php/listing_hooks.h"
-# include "php/realpath_cache.h"
+# include "php/module/threads.h"
+# include "php/listings/listing_hooks.h"
+# include "php/realpath/realpath_cache.h"
 #endif
 
 ZEND_DECLARE_MODULE_GLOBALS(statcache)

@@ -13,9 +13,9 @@
 #include "php_statcache.h"
 #include "ext/standard/php_filestat.h"
 #include "ext/standard/basic_functions.h"
-#include "php/intercept.h"
+#include "php/module/intercept.h"
 #ifdef VIRTUAL_DIR
-# include "php/realpath_cache.h"
+# include "php/realpath/realpath_cache.h"
 #endif
 
 #include <sys/stat.h>

@@ -40,16 +40,16 @@
 #include "ext/standard/info.h"
 #include "php_statcache.h"
 #include "zend_extensions.h"
-#include "php/opcache.h"
-#include "php/off_reason.h"
+#include "php/opcache/opcache.h"
+#include "php/module/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
 
 #include "engine/scripts.h"
 #include "core/log.h"
-#include "php/threads.h"
-#include "php/opcache_name.h"
-#include "php/opcache_call.h"
+#include "php/module/threads.h"
+#include "php/opcache/opcache_name.h"
+#include "php/opcache/opcache_call.h"
 
 #include <pthread.h>
 #include <syslog.h>

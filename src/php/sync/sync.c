@@ -20,12 +20,12 @@
 #include "SAPI.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
-#include "php/intercept.h"
-#include "php/orig.h"
-#include "php/sync.h"
-#include "php/include.h"
+#include "php/module/intercept.h"
+#include "php/module/orig.h"
+#include "php/sync/sync.h"
+#include "php/include/include.h"
 #include "core/log.h"
-#include "php/realpath.h"
+#include "php/realpath/realpath.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -18,8 +18,8 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/realpath_cache.h"
-#include "php/threads.h"
+#include "php/realpath/realpath_cache.h"
+#include "php/module/threads.h"
 
 /* The keys of path and of its directories up to SC_RP_KEYS - 1 levels up,
  * in one FNV-1 pass (it passes through each prefix's key on the way), left

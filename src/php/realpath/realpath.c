@@ -29,10 +29,10 @@
 
 #include "main/php_streams.h"
 #include "engine/follow.h"
-#include "php/intercept.h"
-#include "php/realpath.h"
-#include "php/realpath_cache.h"
-#include "php/realpath_fill.h"
+#include "php/module/intercept.h"
+#include "php/realpath/realpath.h"
+#include "php/realpath/realpath_cache.h"
+#include "php/realpath/realpath_fill.h"
 
 #include <sys/stat.h>
 

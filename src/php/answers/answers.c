@@ -24,7 +24,7 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/intercept.h"
+#include "php/module/intercept.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "ext/standard/file.h"
@@ -33,9 +33,9 @@
 #include "ext/spl/spl_directory.h"
 #include "Zend/zend_virtual_cwd.h"
 #include "engine/follow.h"
-#include "php/answers.h"
-#include "php/realpath.h"
-#include "php/hit.h"
+#include "php/answers/answers.h"
+#include "php/realpath/realpath.h"
+#include "php/answers/hit.h"
 
 #include <sys/stat.h>
 

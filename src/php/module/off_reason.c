@@ -13,7 +13,7 @@
 
 #include "php.h"
 #include "php_statcache.h"
-#include "php/off_reason.h"
+#include "php/module/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
 # include "statcache_watcher.h"

@@ -10,7 +10,7 @@
 #include "php.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
-#include "php/intercept_list.h"
+#include "php/module/intercept_list.h"
 
 #include <stdatomic.h>
 

@@ -6,7 +6,7 @@
 #ifndef STATCACHE_PHP_REALPATH_FILL_H
 #define STATCACHE_PHP_REALPATH_FILL_H
 
-#include "php/realpath.h"
+#include "php/realpath/realpath.h"
 
 /* hidden: called across the two files on every open, directly rather
  * than through the PLT */

@@ -11,10 +11,10 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/include.h"
-#include "php/include_walk.h"
-#include "php/intercept.h"
-#include "php/orig.h"
+#include "php/include/include.h"
+#include "php/include/include_walk.h"
+#include "php/module/intercept.h"
+#include "php/module/orig.h"
 
 /* Where each of them takes what: the name's and the flag's argument
  * numbers, the flag's bits (a bool flag: any), and the one type each

@@ -10,10 +10,10 @@
 #include "php.h"
 #include "php_statcache.h"
 #include "statcache_test_arginfo.h"
-#include "php/testapi.h"
+#include "php/module/testapi.h"
 
 #if STATCACHE_HAVE_CACHE
-# include "php/orig.h"
+# include "php/module/orig.h"
 # include "statcache_watcher.h"
 #endif
 

@@ -18,7 +18,7 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/opcache_call.h"
+#include "php/opcache/opcache_call.h"
 #include "engine/scripts.h"
 #include "core/log.h"
 

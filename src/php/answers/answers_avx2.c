@@ -21,7 +21,7 @@
 
 #if STATCACHE_HAVE_CACHE && defined(SC_BUILDING_AVX2_TWINS)
 
-#include "php/hit.h"
+#include "php/answers/hit.h"
 
 #if SC_AVX2_TWINS
 # define SC_TWIN(fname, hit, how) SC_HIT_HANDLER(sc_##fname##_avx2, fname, hit, how)

@@ -8,12 +8,12 @@
 
 #include "php.h"
 #include "php_statcache.h"
-#include "php/threads.h"
+#include "php/module/threads.h"
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "ext/standard/file.h"
 
-#include "php/orig.h"
+#include "php/module/orig.h"
 
 /* The one path argument of file_exists() & co, when it is a plain string:
  * anything else (null, int, too many arguments) goes to PHP's own handler,

@@ -26,10 +26,10 @@
 
 #include "main/php_streams.h"
 #include "main/streams/php_stream_glob_wrapper.h"
-#include "php/intercept.h"
-#include "php/orig.h"
-#include "php/listing_hooks.h"
-#include "php/glob_hooks.h"
+#include "php/module/intercept.h"
+#include "php/module/orig.h"
+#include "php/listings/listing_hooks.h"
+#include "php/listings/glob_hooks.h"
 #include "core/listing.h"
 #include "engine/follow.h"
 

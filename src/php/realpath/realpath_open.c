@@ -17,12 +17,12 @@
 
 #include "main/php_streams.h"
 #include "main/streams/php_stream_plain_wrapper.h"
-#include "php/orig.h"
+#include "php/module/orig.h"
 #include <fcntl.h>
 #include "engine/follow.h"
-#include "php/intercept.h"
-#include "php/realpath.h"
-#include "php/realpath_fill.h"
+#include "php/module/intercept.h"
+#include "php/realpath/realpath.h"
+#include "php/realpath/realpath_fill.h"
 
 /* expand_filepath()'s join of a relative name (virtual_file_ex()): the
  * working directory as VCWD_GETCWD() gives it (getcwd() in NTS), then

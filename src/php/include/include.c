@@ -47,11 +47,11 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/include.h"
-#include "php/include_walk.h"
-#include "php/intercept.h"
-#include "php/orig.h"
-#include "php/realpath.h"
+#include "php/include/include.h"
+#include "php/include/include_walk.h"
+#include "php/module/intercept.h"
+#include "php/module/orig.h"
+#include "php/realpath/realpath.h"
 #include "Zend/zend_virtual_cwd.h"
 
 #include <ctype.h>

@@ -26,8 +26,8 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/opcache_name.h"
-#include "php/include.h"
+#include "php/opcache/opcache_name.h"
+#include "php/include/include.h"
 #include "engine/scripts.h"
 #include "Zend/zend_virtual_cwd.h"
 

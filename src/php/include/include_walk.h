@@ -7,7 +7,7 @@
 
 #include "php.h"
 #include "php_statcache.h"
-#include "php/include.h"
+#include "php/include/include.h"
 
 /* The working directory, asked once per resolution and only when a relative
  * candidate needs it (tsrm_realpath() asks VCWD_GETCWD for each). */

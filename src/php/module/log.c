@@ -10,7 +10,7 @@
 #include "php.h"
 #include "SAPI.h"
 #include "php_statcache.h"
-#include "php/log.h"
+#include "php/module/log.h"
 
 #include <stdarg.h>
 #include <syslog.h>

@@ -11,7 +11,7 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/orig.h"
+#include "php/module/orig.h"
 #include "ext/standard/file.h"
 #include "core/log.h"
 

@@ -14,8 +14,8 @@
 #include "php_statcache.h"
 #include "core/gen.h"
 #include "statcache_shared.h"
-#include "php/ini.h"
-#include "php/log.h"
+#include "php/module/ini.h"
+#include "php/module/log.h"
 
 /* Startup stage only: INI refusals are reported once, by the thread that
  * runs MINIT, not again by every thread that copies the settings. */

@@ -12,7 +12,7 @@
 
 #if STATCACHE_HAVE_CACHE
 
-#include "php/threads.h"
+#include "php/module/threads.h"
 
 #include <pthread.h>
 

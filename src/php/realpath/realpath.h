@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include "core/rpwalk.h"
 #include "engine/lookup.h"
-#include "php/realpath_cache.h"
+#include "php/realpath/realpath_cache.h"
 
 /* Before PHP's own walk of an absolute name (mode: SC_RP_FILEPATH for
  * expand_filepath(), SC_RP_REALPATH for tsrm_realpath()): leaves in PHP's
