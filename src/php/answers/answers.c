@@ -1,6 +1,6 @@
 /*
- * statcache: the answers of the stat family, from the cache (hooks.c
- * installs them):
+ * statcache: the stat family's handlers, each from the cache after the hit
+ * path (hit.h) and everything a hit cannot answer (hooks.c installs them):
  *
  *  - the plain-files wrapper's url_stat (every stat()-based function,
  *    SplFileInfo included, goes through php_stat() and lands there after

@@ -1,7 +1,8 @@
 /*
- * statcache: the answers of the stat family (src/php/answers.c), which
- * hooks.c installs; the intercepted functions' handlers are declared by
- * src/php/intercept_list.h.
+ * statcache: the stat family's entries that hooks.c installs besides the
+ * handlers (src/php/answers/answers.c): the plain wrapper's url_stat and
+ * the AVX2 choice; the handlers are declared by
+ * src/php/module/intercept_list.h.
  */
 #ifndef STATCACHE_ANSWERS_H
 #define STATCACHE_ANSWERS_H

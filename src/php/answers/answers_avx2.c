@@ -1,6 +1,6 @@
 /*
  * statcache: the answers' hit path built a second time for CPUs with
- * AVX2 (src/php/hit.h, SC_AVX2_TWINS): the same source, the path's key
+ * AVX2 (src/php/answers/hit.h, SC_AVX2_TWINS): the same source, the path's key
  * compared and the stat copied into PHP's cache 32 bytes a step
  * (sc_key_diff(), sc_stat_copy()).  Everything in this file is built for
  * AVX2, so nothing here runs unless sc_answer_fast() (src/php/answers.c)

@@ -1,6 +1,6 @@
 /*
- * statcache: the answers' hit path (src/php/answers.c's handlers try it
- * first): from the handler's entry to PHP's return value, in three
+ * statcache: the answers' hit path (src/php/answers/answers.c's handlers
+ * try it first): from the handler's entry to PHP's return value, in three
  * functions that each end in a jump to the next (SC_HIT_HANDLER()), with
  * no other call but PHP's string refcounting; and the pieces the whole
  * way shares.

@@ -1,5 +1,6 @@
 /*
- * statcache: relative includes resolved through include_path from the cache.
+ * statcache: include_path's walk taken on cached answers, for include and
+ * require and every caller of zend_resolve_path().
  *
  * PHP resolves "Foo/Bar.php" by trying every include_path entry in turn
  * (php_resolve_path(): tsrm_realpath() of entry/name), then the executing

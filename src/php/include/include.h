@@ -1,6 +1,7 @@
 /*
- * statcache: relative includes resolved through include_path from the cache
- * (src/php/include.c).
+ * statcache: what the rest of the extension asks of the include_path walk
+ * (src/php/include/include.c): the resolver hooks.c installs, the walk
+ * with what it passed over (for opcache's name records), the restore.
  */
 #ifndef STATCACHE_INCLUDE_H
 #define STATCACHE_INCLUDE_H

@@ -1,6 +1,7 @@
 /*
- * statcache: fopen() & co with the include path (the suffix of include_path
- * they run on, or none: see src/php/include.c, whose walk they share).
+ * statcache: fopen() & co with the include path, run on the suffix of
+ * include_path that starts at the first entry not known missing (or none:
+ * see src/php/include/include.c, whose walk they share).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -1,6 +1,7 @@
 /*
- * statcache: the include_path walk of src/php/include.c, shared with the
- * fopen() & co handlers of src/php/include_calls.c.  Private to the two.
+ * statcache: the walk's steps and state that src/php/include/include.c
+ * shares with the fopen() & co handlers of include_calls.c.  Private to
+ * the two.
  */
 #ifndef STATCACHE_PHP_INCLUDE_WALK_H
 #define STATCACHE_PHP_INCLUDE_WALK_H

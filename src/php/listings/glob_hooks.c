@@ -1,6 +1,6 @@
 /*
  * statcache: glob() and glob:// answered from the remembered listings
- * (src/php/listing_hooks.c).
+ * (src/php/listings/listing_hooks.c), with the glob(3) PHP calls.
  *
  *  - glob(): PHP's function, step for step, with the glob(3) PHP calls
  *    (glibc's up to 8.4; from 8.5 PHP's own php_glob(), see below) given

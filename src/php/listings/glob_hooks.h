@@ -1,7 +1,7 @@
 /*
- * statcache: glob() and glob:// from the remembered listings
- * (src/php/glob_hooks.c), which hooks.c installs; glob()'s handler is
- * declared by src/php/intercept_list.h.
+ * statcache: the glob:// opener (src/php/listings/glob_hooks.c), which
+ * hooks.c installs; glob()'s handler is declared by
+ * src/php/module/intercept_list.h.
  */
 #ifndef STATCACHE_GLOB_HOOKS_H
 #define STATCACHE_GLOB_HOOKS_H

@@ -1,6 +1,6 @@
 /*
- * statcache: directory listings answered from the remembered ones
- * (src/core/listing.h).
+ * statcache: opendir(), scandir(), dir() and the SPL directory iterators
+ * answered from the remembered listings (src/core/listing.h).
  *
  *  - the plain-files wrapper's dir_opener: opendir(), scandir(), dir() and
  *    the SPL directory iterators all open through it; for a watched,

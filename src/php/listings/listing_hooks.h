@@ -1,6 +1,7 @@
 /*
- * statcache: directory listings answered from the remembered ones
- * (src/php/listing_hooks.c), which hooks.c installs.
+ * statcache: the plain wrapper's dir_opener (which hooks.c installs) and
+ * a directory's remembered listing, for glob too
+ * (src/php/listings/listing_hooks.c).
  */
 #ifndef STATCACHE_LISTING_HOOKS_H
 #define STATCACHE_LISTING_HOOKS_H

@@ -1,5 +1,5 @@
 /*
- * statcache: the INI settings, parsed strictly: a value statcache cannot
+ * statcache: the INI settings, registered and parsed strictly: a value statcache cannot
  * use is refused loudly (a warning, and at startup a line in PHP's log)
  * and the default stays, where PHP's own OnUpdateBool/OnUpdateLong would
  * read a typo as false or 0.

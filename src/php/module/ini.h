@@ -1,5 +1,6 @@
 /*
- * statcache: the INI settings (src/php/ini.c).
+ * statcache: the INI settings' registration and the watcher thread's
+ * setting, for the module file (src/php/module/ini.c).
  */
 #ifndef STATCACHE_PHP_INI_H
 #define STATCACHE_PHP_INI_H

@@ -1,7 +1,7 @@
 /*
- * statcache: what the handlers share (src/php/answers.c, sync.c,
- * include.c, listing_hooks.c, glob_hooks.c, realpath.c): the lookup from a
- * hook and the checks around it.  Internal to the extension.
+ * statcache: the lookup from a hook and the checks around it, which every
+ * handler shares (answers, sync, include, listings, realpath under
+ * src/php/).  Internal to the extension.
  */
 #ifndef STATCACHE_INTERCEPT_H
 #define STATCACHE_INTERCEPT_H

@@ -1,6 +1,6 @@
 /*
  * statcache: every PHP function and method statcache intercepts, written
- * once.  The one list makes the intercept ids (src/php/intercept.h), the
+ * once.  The one list makes the intercept ids (src/php/module/intercept.h), the
  * handlers' prototypes (below) and the table hooks.c installs from.
  */
 #ifndef STATCACHE_INTERCEPT_LIST_H

@@ -1,5 +1,5 @@
 /*
- * statcache: statcache's lines in PHP's error log (the sink of
+ * statcache: statcache's lines written to PHP's error log (the sink of
  * src/core/log.c, and the module's startup lines), held back in php-fpm's
  * master until its log is open.
  */

@@ -1,5 +1,6 @@
 /*
- * statcache: statcache's lines in PHP's error log (src/php/log.c).
+ * statcache: the startup lines, the core log's sink and php-fpm's deferral
+ * (src/php/module/log.c).
  */
 #ifndef STATCACHE_PHP_LOG_H
 #define STATCACHE_PHP_LOG_H

@@ -1,5 +1,6 @@
 /*
- * statcache: why the cache is off in this process (src/php/off_reason.c).
+ * statcache: why the cache is off in this process, set and read
+ * (src/php/module/off_reason.c).
  */
 #ifndef STATCACHE_PHP_OFF_REASON_H
 #define STATCACHE_PHP_OFF_REASON_H

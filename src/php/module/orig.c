@@ -1,6 +1,7 @@
 /*
- * statcache: what was installed before us, and whether file:// is still
- * PHP's own wrapper (see src/php/orig.h).
+ * statcache: the handlers and wrapper ops installed before us, saved and
+ * put back, and whether file:// is still PHP's own wrapper (see
+ * src/php/module/orig.h).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

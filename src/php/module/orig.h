@@ -1,6 +1,6 @@
 /*
- * statcache: what was installed before us, saved once by hooks.c (the one
- * installer) and called by every handler for what it does not answer; and
+ * statcache: the originals every handler hands on to: what was installed
+ * before us, saved once by hooks.c (the one installer) and called by every handler for what it does not answer; and
  * whether ours are still in place.  Below every handler: they include
  * this, never the installer.
  */

@@ -1,5 +1,6 @@
 /*
- * statcache: the functions for tests only (src/php/testapi.c).
+ * statcache: the test-only functions' registration
+ * (src/php/module/testapi.c).
  */
 #ifndef STATCACHE_TESTAPI_H
 #define STATCACHE_TESTAPI_H

@@ -1,5 +1,5 @@
 /*
- * statcache: the per-thread state of the module globals: each PHP thread's
+ * statcache: each PHP thread's state in the module globals: its
  * results (created on its first lookup), the registry of every thread's
  * results that statcache_stats() sums, and dropping everything at once.
  */

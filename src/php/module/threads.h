@@ -1,6 +1,6 @@
 /*
- * statcache: the per-thread state of the module globals (see
- * src/php/threads.c).
+ * statcache: a thread's results from the module globals, the registry's
+ * walk and dropping everything (src/php/module/threads.c).
  */
 #ifndef STATCACHE_THREADS_H
 #define STATCACHE_THREADS_H

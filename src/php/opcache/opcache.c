@@ -1,5 +1,6 @@
 /*
- * statcache: opcache told of changed scripts (statcache.opcache_invalidate).
+ * statcache: the compile hooks around opcache that tell it of changed
+ * scripts (statcache.opcache_invalidate), and their startup and stats.
  *
  * With opcache.validate_timestamps=0 opcache never looks at a script again
  * once it holds it.  statcache watches the directories of every script it

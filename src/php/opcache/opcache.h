@@ -1,5 +1,7 @@
 /*
- * statcache: opcache invalidated from the watcher (src/php/opcache.c).
+ * statcache: opcache invalidation's startup, shutdown, state and stats
+ * for the module (src/php/opcache/opcache.c); it runs in the request
+ * thread.
  */
 #ifndef STATCACHE_PHP_OPCACHE_H
 #define STATCACHE_PHP_OPCACHE_H

@@ -1,5 +1,7 @@
 /*
- * statcache: talking to opcache for statcache.opcache_invalidate.
+ * statcache: opcache's functions called quietly for
+ * statcache.opcache_invalidate, and a copy this process did not compile
+ * vouched for.
  *
  * opcache's functions are called through the function table, never so
  * that a warning of theirs reaches the user's request: opcache.restrict_api

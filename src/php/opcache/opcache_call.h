@@ -1,6 +1,6 @@
 /*
- * statcache: talking to opcache for statcache.opcache_invalidate
- * (src/php/opcache_call.c): its functions called quietly, whether it serves
+ * statcache: opcache's functions called quietly for
+ * statcache.opcache_invalidate (src/php/opcache/opcache_call.c): its functions called quietly, whether it serves
  * this process, and the vouching for a copy this process did not compile.
  */
 #ifndef STATCACHE_PHP_OPCACHE_CALL_H

@@ -1,6 +1,6 @@
 /*
- * statcache: what a relative include name means, settled before opcache is
- * asked (statcache.opcache_invalidate).
+ * statcache: a relative include name resolved to its real path before
+ * opcache is asked, kept in a name record (statcache.opcache_invalidate).
  *
  * opcache keys a relative name by the name, the working directory,
  * include_path and the including script's directory, and with

@@ -1,6 +1,6 @@
 /*
- * statcache: what a relative include name means, settled before opcache
- * is asked (src/php/opcache_name.c).
+ * statcache: a relative include name resolved before opcache is asked,
+ * and its name record (src/php/opcache/opcache_name.c).
  */
 #ifndef STATCACHE_PHP_OPCACHE_NAME_H
 #define STATCACHE_PHP_OPCACHE_NAME_H

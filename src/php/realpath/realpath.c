@@ -1,5 +1,6 @@
 /*
- * statcache: PHP's realpath cache, filled from the stat cache.
+ * statcache: PHP's realpath cache filled before PHP walks: the replay
+ * (src/core/rpwalk.c) run on this thread's cached answers, and realpath().
  *
  * Every open, include and realpath() of an absolute name resolves it with
  * PHP's own walk (lstat() per component, readlink() per link) unless PHP's

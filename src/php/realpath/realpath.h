@@ -1,8 +1,8 @@
 /*
- * statcache: PHP's realpath cache, filled from the stat cache: the replay
- * of PHP's walk and realpath() (src/php/realpath.c), the opens and ZTS's
- * stat() and access() it serves (src/php/realpath_open.c), on PHP's
- * realpath cache as src/php/realpath_cache.c reads and writes it.
+ * statcache: what the rest of the extension asks of the realpath folder:
+ * the replay of PHP's walk and realpath() (src/php/realpath/realpath.c),
+ * the opens and ZTS's stat() and access() it serves (realpath_open.c), on
+ * PHP's realpath cache as realpath_cache.c reads and writes it.
  */
 #ifndef STATCACHE_REALPATH_H
 #define STATCACHE_REALPATH_H

@@ -1,6 +1,6 @@
 /*
- * statcache: PHP's realpath cache, read and written as PHP's walk reads and
- * writes it (zend_virtual_cwd.c: realpath_cache_find(), _add(), _lookup(),
+ * statcache: PHP's realpath cache's buckets, read and written as PHP's walk
+ * reads and writes them (zend_virtual_cwd.c: realpath_cache_find(), _add(), _lookup(),
  * static there but for the lookup): the key of a spelling, kept with the
  * stat cache's entry of the spelling once hashed, the walk of its bucket
  * chain with PHP's expiry, and the bucket PHP's walk would add, with PHP's

@@ -1,9 +1,9 @@
 /*
- * statcache: PHP's realpath cache as PHP's own walk reads and writes it
- * (src/php/realpath_cache.c): its key (kept with the stat cache's entry of
- * the spelling), the walk of a bucket chain and the bucket write.  The
- * replay of src/php/realpath.c fills it through these; the include_path
- * walk (src/php/include.c) asks it as PHP's lookup would.
+ * statcache: the key, chain walk and bucket write of PHP's realpath cache
+ * (src/php/realpath/realpath_cache.c); the key is kept with the stat
+ * cache's entry of the spelling.  The replay of realpath.c fills it
+ * through these; the include_path walk (src/php/include/include.c) asks
+ * it as PHP's lookup would.
  */
 #ifndef STATCACHE_PHP_REALPATH_CACHE_H
 #define STATCACHE_PHP_REALPATH_CACHE_H

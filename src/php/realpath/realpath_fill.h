@@ -1,7 +1,7 @@
 /*
- * statcache: the replay of PHP's realpath walk (src/php/realpath.c) as its
- * callers in src/php/realpath_open.c run it: the opens of the plain
- * wrapper and ZTS's stat() and access().  Private to the two.
+ * statcache: the replay's calls that src/php/realpath/realpath.c shares
+ * with realpath_open.c only: the opens of the plain wrapper and ZTS's
+ * stat() and access().  Private to the two.
  */
 #ifndef STATCACHE_PHP_REALPATH_FILL_H
 #define STATCACHE_PHP_REALPATH_FILL_H

@@ -1,6 +1,6 @@
 /*
- * statcache: the replay of PHP's realpath walk (src/php/realpath.c) where a
- * syscall's question waits on it: a read-only open of the plain wrapper,
+ * statcache: the opens and ZTS's stat() and access() that wait on the
+ * replay of PHP's realpath walk (src/php/realpath/realpath.c): a read-only open of the plain wrapper,
  * which fails without a syscall where the name expand_filepath() gives is
  * known missing, or hands that name on; and, under ZTS, stat() and
  * access(), which PHP's virtual CWD resolves through its realpath cache

@@ -1,5 +1,6 @@
 /*
- * statcache: the sync points.  Every way PHP writes (the plain-files
+ * statcache: the sync points, after which the next lookup drains first.
+ * Every way PHP writes (the plain-files
  * wrapper's ops, the stdio stream ops, the functions that bypass both, its
  * error log) and every wait for a child marks events pending, so the next
  * lookup drains the queue before it answers: this process's own changes,

@@ -1,5 +1,6 @@
 /*
- * statcache: the sync points (src/php/sync.c), which hooks.c installs.
+ * statcache: the sync points' wrapper and stdio ops and error callback
+ * (src/php/sync/sync.c), which hooks.c installs.
  */
 #ifndef STATCACHE_SYNC_H
 #define STATCACHE_SYNC_H
