@@ -9,11 +9,11 @@
  *  - the functions PHP answers with access() (file_exists, is_readable,
  *    is_writable, is_executable and SplFileInfo's isReadable/isWritable/
  *    isExecutable), realpath() when it fails (its successes, includes and
- *    opens find PHP's realpath cache filled: src/php/realpath.c), and
+ *    opens find PHP's realpath cache filled: src/php/realpath/realpath.c), and
  *    readlink();
  *  - fileatime() and getATime(), always PHP's; clearstatcache().
  *
- * Whatever is not answered goes to what was installed before (src/php/orig.h).
+ * Whatever is not answered goes to what was installed before (src/php/module/orig.h).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -195,10 +195,10 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 }
 
 /* The handler of a function of one path argument: hit(path, how, ...)
- * first (src/php/hit.h: no call, errno untouched on a success), then
+ * first (src/php/answers/hit.h: no call, errno untouched on a success), then
  * answer(path, how, ...) the whole way, out of line so that the hit's
  * handler stays small (and its AVX2 twin calls the same one:
- * src/php/answers_avx2.c), or what was installed before, with the errno
+ * src/php/answers/answers_avx2.c), or what was installed before, with the errno
  * it would have seen. */
 #define SC_PATH_HANDLER(fname, hit, answer, how) \
 	zend_never_inline void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS) \

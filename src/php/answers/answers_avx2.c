@@ -3,7 +3,7 @@
  * AVX2 (src/php/answers/hit.h, SC_AVX2_TWINS): the same source, the path's key
  * compared and the stat copied into PHP's cache 32 bytes a step
  * (sc_key_diff(), sc_stat_copy()).  Everything in this file is built for
- * AVX2, so nothing here runs unless sc_answer_fast() (src/php/answers.c)
+ * AVX2, so nothing here runs unless sc_answer_fast() (src/php/answers/answers.c)
  * found the CPU has it; the whole way stays the baseline build's.
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)

@@ -4,7 +4,7 @@
  * functions that each end in a jump to the next (SC_HIT_HANDLER()), with
  * no other call but PHP's string refcounting; and the pieces the whole
  * way shares.
- * Internal to the extension; included by src/php/answers.c only.
+ * Internal to the extension; included by src/php/answers/answers.c only.
  */
 #ifndef STATCACHE_HIT_H
 #define STATCACHE_HIT_H
@@ -132,7 +132,7 @@ static zend_always_inline bool sc_same_string(const zend_string *a, const zend_s
 static zend_always_inline void sc_stat_copy(zend_stat_t *dst, const zend_stat_t *src)
 {
 #if defined(__AVX2__)
-	/* a build for AVX2 (src/php/answers_avx2.c): 32 bytes a step, then 16 */
+	/* a build for AVX2 (src/php/answers/answers_avx2.c): 32 bytes a step, then 16 */
 	_Static_assert(sizeof(zend_stat_t) % 16 == 0, "zend_stat_t is whole 16-byte steps");
 	char *d = (char *) dst;
 	const char *s = (const char *) src;
@@ -492,7 +492,7 @@ static zend_always_inline void sc_hit_stat_rest(zend_execute_data *execute_data,
 	X(filegroup, sc_hit_stat, FS_GROUP) \
 	X(filetype, sc_hit_stat, FS_TYPE)
 
-/* Their whole ways (src/php/answers.c), which both builds of the hit
+/* Their whole ways (src/php/answers/answers.c), which both builds of the hit
  * call. */
 #define SC_WHOLE_WAY_PROTO(fname, hit, how) \
 	__attribute__((visibility("hidden"))) void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS);
@@ -596,7 +596,7 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 	sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 
 /* A second build of each handler above for CPUs with AVX2
- * (src/php/answers_avx2.c): the key compared and the stat copied 32
+ * (src/php/answers/answers_avx2.c): the key compared and the stat copied 32
  * bytes a step.  GCC on x86-64 only (its target pragma), and not where
  * the whole build is for AVX2 already. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) \

@@ -17,11 +17,11 @@
  * fopen(), file_get_contents(), file(), readfile(), get_meta_tags(),
  * SplFileObject and the zlib functions with the include path call
  * php_resolve_path() directly, which no pointer reaches.  For them
- * (src/php/include_calls.c) the function runs, with its own arguments, on the suffix of include_path that
+ * (src/php/include/include_calls.c) the function runs, with its own arguments, on the suffix of include_path that
  * starts at the first entry not known missing: PHP's walk over that suffix
  * is PHP's walk over the whole, minus the candidates that fail anyway.  The
  * suffix is in force only from the call until the plain wrapper's opener
- * runs (src/php/sync.c puts include_path back there, before any warning
+ * runs (src/php/sync/sync.c puts include_path back there, before any warning
  * can reach an error handler), and only for calls whose arguments have
  * exactly their declared types (no coercion notice can run user code
  * while it is in force).
@@ -216,7 +216,7 @@ static const sc_key_prefix *sc_entry_key(sc_key_prefix *out, unsigned i, const c
 }
 
 /* Before PHP's tsrm_realpath() of an absolute candidate: PHP's realpath
- * cache is left holding what that walk leaves (src/php/realpath.c), so the
+ * cache is left holding what that walk leaves (src/php/realpath/realpath.c), so the
  * walk finds it there instead of lstat()ing each component, after an
  * application emptied that cache (clearstatcache(true)).  errno as it was. */
 static void sc_fill_candidate(const char *path)
@@ -495,7 +495,7 @@ zend_string *sc_resolve_path(zend_string *filename)
 	zend_string *r;
 
 	if (SCG(oc_raw_name)) {
-		return NULL; /* opcache_invalidate() of the name opcache keyed (src/php/opcache.c) */
+		return NULL; /* opcache_invalidate() of the name opcache keyed (src/php/opcache/opcache.c) */
 	}
 	r = ZSTR_VAL(filename)[0] == '/'
 		? sc_resolve_absolute(ZSTR_VAL(filename), ZSTR_LEN(filename), &handled)

@@ -174,7 +174,7 @@ SC_IP_HANDLER(readgzfile, sc_ip_gzfile)
 SC_IP_HANDLER(splfileobject___construct, sc_ip_spl_file)
 
 /* chdir(): the working directory the opcache hooks keep for the request
- * (src/php/opcache_name.c) is read again at the next relative include, as
+ * (src/php/opcache/opcache_name.c) is read again at the next relative include, as
  * opcache's own key for a relative name is after its chdir() hook. */
 void sc_chdir(INTERNAL_FUNCTION_PARAMETERS)
 {

@@ -10,7 +10,7 @@
 #include "main/php_streams.h"
 
 /* glob:// is answered where PHP's glob stream state is the one
- * src/php/glob_hooks.c fills (8.1 on: a glob(3) result, then the same
+ * src/php/listings/glob_hooks.c fills (8.1 on: a glob(3) result, then the same
  * fields; glibc's glob_t up to 8.4, PHP's php_glob_t from 8.5). */
 #if PHP_VERSION_ID >= 80100
 # define SC_GLOB_STREAM 1

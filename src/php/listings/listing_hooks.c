@@ -9,7 +9,7 @@
  *    (rewind, one php_stream_dirent per read).  Anything else, and every
  *    failure, is PHP's own opener: its errno and warnings stay PHP's.
  *  - the listing of a directory, for glob() and glob:// too
- *    (src/php/glob_hooks.c).
+ *    (src/php/listings/glob_hooks.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

@@ -15,7 +15,7 @@ php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path,
 	int options, zend_string **opened_path, php_stream_context *context STREAMS_DC);
 
 /* The listing of an absolute directory path (a reference to release), or
- * NULL when PHP's own read must answer (src/php/listing_hooks.c). */
+ * NULL when PHP's own read must answer (src/php/listings/listing_hooks.c). */
 sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, bool count_hit);
 
 /* GSHUTDOWN: a thread's remembered listings. */

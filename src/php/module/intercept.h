@@ -109,7 +109,7 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
  * guards, for an absolute path PHP's own call takes as given (no trailing
  * '/', no open_basedir in force; where PHP's virtual CWD resolves names
  * first, ZTS, the caller answers only as that resolution would:
- * src/php/hit.h), in c, this thread's cache (SCG(cache), loaded once
+ * src/php/answers/hit.h), in c, this thread's cache (SCG(cache), loaded once
  * by the caller, which counts in it).  The guards that only change when
  * we are told (statcache on, no bypass, this thread's cache made, file://
  * PHP's own, no verify_rate, the process machine started, no
@@ -140,7 +140,7 @@ static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string
 /* sc_hook_probe()'s guards and sc_hit() for a name of 3 bytes or more
  * that ends in '/' ("dir/", "dir//"): the hit of the name without its
  * slashes (*how as sc_hit() takes and sets it, for sc_count_hit()), which
- * sc_hook_lookup_slashed() (src/php/answers.c) looks up the whole way.
+ * sc_hook_lookup_slashed() (src/php/answers/answers.c) looks up the whole way.
  * The kernel follows a last symlink there (a LINK entry is no hit: the
  * whole way follows it) and demands a directory, which the caller checks. */
 static zend_always_inline sc_entry *sc_hook_hit_slashed(sc_cache *c, const zend_string *path, unsigned *how)

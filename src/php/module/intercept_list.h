@@ -9,9 +9,9 @@
 /* F(owner, name): PHP's function name(); M(owner, class, name): the method
  * class::name() (class in lower case) and every internal subclass's
  * inherited copy.  owner is
- * the file whose handler answers it: answer (src/php/answers.c), sync
- * (src/php/sync.c), glob (src/php/glob_hooks.c), include
- * (src/php/include_calls.c); SC_HANDLER() names that handler. */
+ * the file whose handler answers it: answer (src/php/answers/answers.c), sync
+ * (src/php/sync/sync.c), glob (src/php/listings/glob_hooks.c), include
+ * (src/php/include/include_calls.c); SC_HANDLER() names that handler. */
 #define SC_INTERCEPTS(F, M) \
 	F(answer, file_exists) \
 	F(answer, is_readable) \

@@ -61,7 +61,7 @@ bool sc_ops_found_replaced(void);
 /* Are our patched ops still in place?  Swoole's file hooks copy their own
  * ops over both structs at run time, with nothing to tell us; then every
  * lookup drains first, which stays exact without our sync points
- * (src/php/sync.c).  Asked on every lookup (the hit path included), so
+ * (src/php/sync/sync.c).  Asked on every lookup (the hit path included), so
  * inline: three compares. */
 static zend_always_inline bool sc_ops_ours(void)
 {

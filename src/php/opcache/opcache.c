@@ -19,12 +19,12 @@
  *    function table for each that changed: at a sync point the very next
  *    include sees it, another process's change within max_staleness_ms.
  *  - A relative include is handed to opcache by the real path it means
- *    now (src/php/opcache_name.c), from this hook and, for include_once
+ *    now (src/php/opcache/opcache_name.c), from this hook and, for include_once
  *    and require_once, which resolve first, from one around opcache's
  *    resolver: opcache's key for the relative name never answers it.
  *  - A copy in opcache that this process did not compile (another
  *    worker's, the file cache's) is kept only if the records can vouch for
- *    it (src/php/opcache_call.c, sc_scripts_adopt()); otherwise it is
+ *    it (src/php/opcache/opcache_call.c, sc_scripts_adopt()); otherwise it is
  *    dropped before the include is served (under the name opcache keyed
  *    too: a swapped symlink's old target).
  *  - opcache missing or off, statcache off, opcache.restrict_api refusing:
@@ -291,7 +291,7 @@ static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
 
 /* The outer hook: every include and the main script, before opcache.  A
  * relative include is handed to opcache by the real path it means now
- * (src/php/opcache_name.c), as PHP hands include_once's: opcache's key for
+ * (src/php/opcache/opcache_name.c), as PHP hands include_once's: opcache's key for
  * the relative name is never what answers it. */
 static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 {

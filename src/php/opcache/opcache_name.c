@@ -7,10 +7,10 @@
  * validate_timestamps=0 never resolves it again: under that key it would
  * serve a copy another process compiled (of a file changed since), or the
  * file the name meant before one appeared earlier in include_path.  The
- * outer hooks (src/php/opcache.c) hand opcache the real path instead, as
+ * outer hooks (src/php/opcache/opcache.c) hand opcache the real path instead, as
  * PHP itself does for include_once, so that what opcache looks up is a
  * script the records vouch for or invalidate.  The real path is what
- * php_resolve_path() resolves now (src/php/include.c's walk, from the
+ * php_resolve_path() resolves now (src/php/include/include.c's walk, from the
  * cache: no syscall when warm), kept in a name record
  * (src/engine/scripts.c) that depends on the lookups of every candidate
  * the walk passed over and of the one it chose: a file created or renamed
@@ -84,7 +84,7 @@ static bool sc_oc_name_key(zend_string *name, char *key, size_t cap)
 		p = p ? p + 1 : "";
 	}
 	if (need_cwd) {
-		/* once per request, and after a chdir() (src/php/include_calls.c):
+		/* once per request, and after a chdir() (src/php/include/include_calls.c):
 		 * the same lifetime as opcache's own copy for its keys */
 		if (!SCG(oc_cwd_known)) {
 			if (!VCWD_GETCWD(SCG(oc_cwd), sizeof(SCG(oc_cwd)))) {

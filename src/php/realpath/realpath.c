@@ -12,12 +12,12 @@
  * Before PHP walks, sc_realpath_fill() replays that walk on cached lstat()
  * and readlink() answers (src/core/rpwalk.c) and writes into PHP's cache
  * the entries PHP's walk would write, with PHP's key, size accounting and
- * expiry (src/php/realpath_cache.c): PHP's own call then finds the whole
+ * expiry (src/php/realpath/realpath_cache.c): PHP's own call then finds the whole
  * name in its cache, and every later call sees the cache PHP would have
  * (answering the call ourselves would leave it empty, and later calls
  * would differ from PHP's).  Here: the walk's lstat() and readlink(), the
  * fill, its result handed on, and realpath(); the opens and ZTS's stat()
- * and access() that run it are in src/php/realpath_open.c.
+ * and access() that run it are in src/php/realpath/realpath_open.c.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"

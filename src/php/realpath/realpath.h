@@ -30,7 +30,7 @@ int sc_realpath_handoff(const char *path, size_t len, int mode, char *resolved, 
 
 /* realpath() of an absolute name (tsrm_realpath()): 0 when PHP's walk
  * fails (a missing name, a dangling link), -1 when PHP's own call answers,
- * from its realpath cache once src/php/realpath.c has filled it; 1 when
+ * from its realpath cache once src/php/realpath/realpath.c has filled it; 1 when
  * resolved (SC_RP_MAX bytes) answers it: the entry PHP's call would find
  * (sc_realpath_handoff()), or under ZTS, whose realpath() asks access()
  * after the walk, the walk's result of a name the cache has. */
@@ -38,7 +38,7 @@ int sc_cached_realpath(const char *path, size_t len, char *resolved);
 
 /* stat() and access() of an absolute name as PHP makes them where its
  * virtual CWD resolves the name through PHP's realpath cache first (ZTS,
- * src/php/realpath_open.c): false when the caller's own lookup answers as
+ * src/php/realpath/realpath_open.c): false when the caller's own lookup answers as
  * PHP would; true when *out does (NULL: PHP's own call answers).
  * basedir_checked: PHP's call made its open_basedir checks already. */
 #ifdef VIRTUAL_DIR
@@ -64,7 +64,7 @@ enum {
 };
 
 /* A read-only open of filename by the plain wrapper's opener (options:
- * its options; src/php/realpath_open.c), before PHP's _php_stream_fopen():
+ * its options; src/php/realpath/realpath_open.c), before PHP's _php_stream_fopen():
  * fails without a syscall when the name expand_filepath() gives is known
  * missing, after PHP's own open_basedir check and with PHP's realpath
  * cache left as that expand_filepath() leaves it (a relative name is

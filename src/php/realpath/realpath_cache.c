@@ -135,7 +135,7 @@ bool sc_rp_find(void *ctx, const char *path, size_t len, char *out, size_t *out_
 	return true;
 }
 
-/* A lookup with no replay around it (src/php/realpath.c's known-missing
+/* A lookup with no replay around it (src/php/realpath/realpath.c's known-missing
  * answer, the include_path walk): a context of its own, whose key is the
  * entry's or hashed, and time(NULL) asked only where an entry can expire. */
 realpath_cache_bucket *sc_rp_cache_lookup(const char *path, size_t len)
@@ -158,7 +158,7 @@ bool sc_rp_cache_holds(const char *path, size_t len)
 }
 
 /* The include_path walk's lookup of a candidate, whose key continues its
- * include_path entry's (src/php/include.c): no hash of our table's. */
+ * include_path entry's (src/php/include/include.c): no hash of our table's. */
 bool sc_rp_cache_has(const char *path, size_t len, zend_ulong key, time_t t)
 {
 	return sc_rp_chain(sc_rp_globals(), path, len, key, t) != NULL;

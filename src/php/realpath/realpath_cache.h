@@ -35,7 +35,7 @@ static zend_always_inline zend_ulong sc_rp_key_more(zend_ulong h, const char *pa
 /* Prefixes of one spelling whose keys are kept (see sc_rp_ctx). */
 #define SC_RP_KEYS 3
 
-/* One replay of PHP's walk (src/php/realpath.c): the stat cache it reads,
+/* One replay of PHP's walk (src/php/realpath/realpath.c): the stat cache it reads,
  * the realpath cache it finds in and adds to, and the keys it hashed. */
 typedef struct sc_rp_ctx {
 	sc_cache *c;
@@ -75,7 +75,7 @@ static zend_always_inline virtual_cwd_globals *sc_rp_globals(void)
  * about path itself and leave this thread's realpath cache as it was?
  * Then the answer of path's own entry (found: FOUND, else MISSING) is
  * PHP's, and a ZTS hit may give it without replaying the walk
- * (src/php/hit.h).  The caller has path absolute, not ending in '/',
+ * (src/php/answers/hit.h).  The caller has path absolute, not ending in '/',
  * "/." or "/..", and its entry no alias (a spelling with ".", "..",
  * "//" is resolved by PHP's walk on its own terms: the whole way).
  * key: PHP's key of path kept with the entry (0: not known yet; the
