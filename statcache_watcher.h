@@ -107,7 +107,7 @@ extern __attribute__((visibility("hidden"))) sc_proc sc_the_proc; /* no GOT load
 extern sc_proc sc_the_proc;
 #endif
 
-/* Called in a fork()ed child after the machine's own reset (src/php/threads.c
+/* Called in a fork()ed child after the machine's own reset (src/php/module/threads.c
  * points every thread's counters back at their private copy). */
 extern void (*sc_fork_child_hook)(void);
 
@@ -165,7 +165,7 @@ SC_ALWAYS_INLINE int sc_proc_stale_ticks(const sc_gen *g)
 }
 
 /* Does the clock decide for good (hit_clock; always without a tick
- * counter)?  The handlers (src/php/hit.h) ask once, first, and go on in
+ * counter)?  The handlers (src/php/answers/hit.h) ask once, first, and go on in
  * a build of their entry for either clock: the clock's read is a call,
  * and a call in the entry the tick counter serves would make it save
  * registers and keep a stack on every hit. */

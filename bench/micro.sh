@@ -36,7 +36,7 @@
 # --clock keeps the bound by CLOCK_MONOTONIC in every configuration with
 # the cache on (statcache.test_clock=1), as where the kernel does not keep
 # time with the TSC (a KVM guest on kvm-clock): the hit's other build
-# (src/php/hit.h), measured on any machine.
+# (src/php/answers/hit.h), measured on any machine.
 # --verify-rate N adds a configuration, the cache on with
 # statcache.verify_rate=N, side by side with "cache on" (verify_rate=0), to
 # the ns table; bench/verify_cost.sh gives it in instructions per hit.

@@ -23,11 +23,11 @@
 	X(verify_checks)           /* hits re-checked (statcache.verify_rate) */ \
 	X(verify_mismatches)       /* ... that were wrong though no event was pending */ \
 	X(verify_stale)            /* ... that were behind a queued event */ \
-	X(include_path_hits)       /* names resolved by the cached walk (src/php/include.c) */ \
+	X(include_path_hits)       /* names resolved by the cached walk (src/php/include/include.c) */ \
 	X(include_path_skipped)    /* candidates known missing: no syscall */ \
 	X(include_path_fallbacks)  /* not plain: the previous resolver's */ \
 	X(link_hits)               /* hits for a spelling through symlinks */ \
-	X(realpath_fills)          /* names resolved into PHP's realpath cache (src/php/realpath.c) */ \
+	X(realpath_fills)          /* names resolved into PHP's realpath cache (src/php/realpath/realpath.c) */ \
 	X(realpath_walks)          /* ... left to PHP's own walk: something not cached */ \
 	X(realpath_handoffs)       /* ... whose result was handed on: PHP's walk of its realpath cache not repeated */ \
 	X(open_failures)           /* read-only opens of names known missing: no lstat(), no open() */ \

@@ -83,7 +83,7 @@ struct sc_entry {
 	uint64_t hash;
 	uint32_t len;
 	/* a second hash of key, for the layer above: PHP's realpath-cache key
-	 * (src/php/realpath_cache.c), a function of the bytes alone, kept
+	 * (src/php/realpath/realpath_cache.c), a function of the bytes alone, kept
 	 * across results; 0 until it is asked for */
 	uint64_t rp_key;
 	sc_result r;
@@ -291,7 +291,7 @@ SC_ALWAYS_INLINE uint64_t sc_key_diff(const char *a, const char *b, size_t len)
 	size_t i;
 
 #if defined(__AVX2__)
-	/* a build for AVX2 (the answers' twins: src/php/answers_avx2.c): 32
+	/* a build for AVX2 (the answers' twins: src/php/answers/answers_avx2.c): 32
 	 * bytes a step, the same way */
 	if (EXPECTED_SC(len >= 32)) {
 # define SC_KEY_DIFF256(a, b, i) _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) ((a) + (i))), \

@@ -146,7 +146,7 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_held(sc_entry *e, uint64_t v)
 /* sc_hit_probe() for a caller that asked sc_proc_hit_clocked() first
  * (clocked: its answer, a constant where inlined): the due check by that
  * clock alone.  The tick counter's needs no call, so the handlers' entry
- * that uses it keeps no stack (src/php/hit.h). */
+ * that uses it keeps no stack (src/php/answers/hit.h). */
 SC_ALWAYS_INLINE sc_entry *sc_hit_probe_by(sc_cache *c, const char *path, size_t len, bool clocked)
 {
 	/* the hash first: it reads only the path, and the registers it needs
