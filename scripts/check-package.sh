@@ -218,7 +218,7 @@ rl=$(wc -l <README.md); il=$(grep -n -m1 '^## Install' README.md | cut -d: -f1)
 [[ -n $il ]] && ((il <= 80)) || fail "README.md's \"## Install\" is at line ${il:-none}: it must start by line 80"
 say "ok: README.md: $rl lines, install at line $il"
 
-# the sample ini names every setting src/php/ini.c registers, and no other
+# the sample ini names every setting src/php/module/ini.c registers, and no other
 [[ -f statcache.ini-production ]] || fail "no statcache.ini-production"
 # (the settings: the INI entries of every C source scripts/sources.sh lists)
 SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | xargs grep -h -o -E '(PHP_INI_[A-Z_]+|ZEND_INI_ENTRY[0-9]?)\("statcache\.[a-z_]+"' |
