@@ -28,7 +28,7 @@ typedef struct sc_ini_range {
 } sc_ini_range;
 
 static const sc_ini_range sc_range_watches = { 16, 1 << 24, 0 };
-static const sc_ini_range sc_range_entries = { 4096, 1 << 26, 0 };
+static const sc_ini_range sc_range_entries = { 256, 1 << 26, 0 };
 static const sc_ini_range sc_range_slots = { SC_GEN_SLOTS_MIN, SC_GEN_SLOTS_MAX, 1 };
 static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
 static const sc_ini_range sc_range_shared_users = { 1, SC_MAX_TENANTS, 0 };
