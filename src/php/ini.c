@@ -251,6 +251,8 @@ PHP_INI_BEGIN()
 		SC_GLOBAL_OFFSET(max_entries), SC_GLOBALS_PTR, (void *) &sc_range_entries)
 	STD_PHP_INI_BOOLEAN("statcache.shared", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		shared, zend_statcache_globals, statcache_globals)
+	STD_PHP_INI_BOOLEAN("statcache.first_look", "0", PHP_INI_SYSTEM, OnUpdateScBool,
+		first_look, zend_statcache_globals, statcache_globals)
 	ZEND_INI_ENTRY3("statcache.shared_slots", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(shared_slots), SC_GLOBALS_PTR, (void *) &sc_range_slots)
 	/* shared mode: the users (a php-fpm master's pools) each with a region

@@ -72,7 +72,8 @@ $runs = [
     // a drain by the staleness bound is one poll() every max_staleness_ms
     // of wall time, which strace stretches: the bound is the one thing
     // set here, so that a loaded machine does not add polls to the count
-    'on' => sc_php_with_ext(['statcache.enable_cli' => 1, 'statcache.max_staleness_ms' => 100]),
+    'on' => sc_php_with_ext(['statcache.enable_cli' => 1, 'statcache.max_staleness_ms' => 100,
+        'statcache.first_look' => 1]),
 ];
 $count = $answer = [];
 foreach ($runs as $run => $php) {
