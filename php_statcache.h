@@ -32,6 +32,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool enable;
 	bool enable_cli;
 	bool shared;
+	bool first_look;     /* a name met once is answered, not kept (src/engine/resolve.c) */
 	bool test_untrusted;
 	bool test_watcher;
 	bool test_clock;               /* SYSTEM: the clock decides the bound, as without a trusted TSC */

@@ -315,6 +315,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "drain_takeovers", g ? (zend_long) atomic_load(&g->takeovers) : 0);
 		add_assoc_long(rv, "watches", sc_watcher_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
+		add_assoc_long(rv, "watch_evictions", (zend_long) atomic_load(&sc_the_proc.watch_evictions));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
 		add_assoc_string(rv, "watcher", (char *) sc_watcher_kind_name());
 		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());

@@ -83,6 +83,9 @@ typedef struct sc_proc {
 	const char *off_reason;    /* why the cache is off in this process */
 	_Atomic uint64_t watcher_wakeups;
 	_Atomic uint64_t failed_watches;
+	_Atomic uint64_t watch_evictions; /* files' watches removed at max_watches (this process) */
+	_Atomic int file_wds_stale;  /* a fork()ed child's private table still holds its parent's
+	                              * sc_gen_file_wds(): cleared before its first eviction */
 	_Atomic uint64_t untrusted_dirs;
 	/* Shared mode: what the master made for its workers' users, each
 	 * region and instance taken by the first worker of a user

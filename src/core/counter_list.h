@@ -15,7 +15,7 @@
 	X(negative_hits) \
 	X(bypassed) \
 	X(untrusted) \
-	X(flushes)                 /* this thread's table dropped at max_entries */
+	X(flushes)                 /* this thread's table dropped (statcache_reset()) */
 #define SC_COUNTERS_LISTED(X) \
 	X(access_calls)            /* access() asked of the kernel */ \
 	X(entries)                 /* results + spellings held */ \
@@ -35,6 +35,8 @@
 	X(listing_misses)          /* ... that read the directory */ \
 	X(listing_flushes)         /* listings dropped at max_listing_bytes */ \
 	X(listing_bytes)           /* bytes held by listings */ \
-	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */
+	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */ \
+	X(evictions)               /* results and spellings evicted at max_entries */ \
+	X(cap_bypassed)            /* misses left to PHP, not kept, while at max_entries (also in bypassed) */
 
 #endif

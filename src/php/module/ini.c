@@ -28,7 +28,7 @@ typedef struct sc_ini_range {
 } sc_ini_range;
 
 static const sc_ini_range sc_range_watches = { 16, 1 << 24, 0 };
-static const sc_ini_range sc_range_entries = { 4096, 1 << 26, 0 };
+static const sc_ini_range sc_range_entries = { 256, 1 << 26, 0 };
 static const sc_ini_range sc_range_slots = { SC_GEN_SLOTS_MIN, SC_GEN_SLOTS_MAX, 1 };
 static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
 static const sc_ini_range sc_range_shared_users = { 1, SC_MAX_TENANTS, 0 };
@@ -251,6 +251,8 @@ PHP_INI_BEGIN()
 		SC_GLOBAL_OFFSET(max_entries), SC_GLOBALS_PTR, (void *) &sc_range_entries)
 	STD_PHP_INI_BOOLEAN("statcache.shared", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		shared, zend_statcache_globals, statcache_globals)
+	STD_PHP_INI_BOOLEAN("statcache.first_look", "0", PHP_INI_SYSTEM, OnUpdateScBool,
+		first_look, zend_statcache_globals, statcache_globals)
 	ZEND_INI_ENTRY3("statcache.shared_slots", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(shared_slots), SC_GLOBALS_PTR, (void *) &sc_range_slots)
 	/* shared mode: the users (a php-fpm master's pools) each with a region

@@ -59,6 +59,7 @@ sc_cache *statcache_thread_cache_slow(void)
 	if (!c) {
 		c = sc_cache_new((uint32_t) SCG(max_entries), SCG(test_untrusted));
 		if (c) {
+			c->first_look = SCG(first_look);
 #ifdef VIRTUAL_DIR
 			c->dots_lexical = 1;
 #endif
