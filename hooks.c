@@ -1,11 +1,11 @@
 /*
  * statcache: where PHP is intercepted, the one installer of every
  * interception: the table of intercepted functions and methods
- * (src/php/intercept_list.h), the plain-files wrapper's and stdio ops,
+ * (src/php/module/intercept_list.h), the plain-files wrapper's and stdio ops,
  * zend_error_cb, the glob:// wrapper and zend_resolve_path.  Each handler
- * lives in the file of its concern (src/php/answers.c, sync.c,
+ * lives in the file of its concern (src/php/answers/answers.c, sync.c,
  * listing_hooks.c, glob_hooks.c, include.c) and calls what was installed
- * before, which is saved here once (src/php/orig.h) and put back at
+ * before, which is saved here once (src/php/module/orig.h) and put back at
  * shutdown unless someone replaced us since.
  */
 #ifdef HAVE_CONFIG_H
@@ -22,14 +22,14 @@
 #include <dlfcn.h>
 #include "main/streams/php_stream_plain_wrapper.h"
 #include "main/streams/php_stream_glob_wrapper.h"
-#include "php/intercept_list.h"
-#include "php/orig.h"
-#include "php/answers.h"
-#include "php/include.h"
-#include "php/listing_hooks.h"
-#include "php/glob_hooks.h"
-#include "php/sync.h"
-#include "php/intercept.h"
+#include "php/module/intercept_list.h"
+#include "php/module/orig.h"
+#include "php/answers/answers.h"
+#include "php/include/include.h"
+#include "php/listings/listing_hooks.h"
+#include "php/listings/glob_hooks.h"
+#include "php/sync/sync.h"
+#include "php/module/intercept.h"
 
 typedef struct sc_intercept {
 	const char *cls;          /* NULL: a function */
@@ -38,7 +38,7 @@ typedef struct sc_intercept {
 	bool installed;
 } sc_intercept;
 
-/* The table of every intercept (src/php/intercept_list.h). */
+/* The table of every intercept (src/php/module/intercept_list.h). */
 #define SC_TABLE_F(owner, name) [SC_I_##name] = { NULL, #name, SC_HANDLER(owner, name), false },
 #define SC_TABLE_M(owner, cls, name) [SC_I_##cls##_##name] = { #cls, #name, SC_HANDLER(owner, cls##_##name), false },
 
@@ -139,8 +139,8 @@ static void sc_uninstall_functions(void)
 	}
 }
 
-/* ---- the plain-files wrapper's and stdio ops (src/php/sync.c, the answers
- * above, src/php/listing_hooks.c) ---------------------------------------- */
+/* ---- the plain-files wrapper's and stdio ops (src/php/sync/sync.c, the answers
+ * above, src/php/listings/listing_hooks.c) ---------------------------------------- */
 
 /* Are a and b in the same loaded object (dladdr())?  false when unsure. */
 static bool sc_same_object(const void *a, const void *b)
@@ -155,7 +155,7 @@ static void sc_install_ops(void)
 	atomic_store(&sc_ops_replaced, 0);
 	sc_orig_wops = php_plain_files_wrapper.wops;
 	/* a handed open may skip PHP's opener only where that opener is PHP's
-	 * own (src/php/realpath_open.c), not another extension's before us */
+	 * own (src/php/realpath/realpath_open.c), not another extension's before us */
 	sc_orig_opener_php = sc_orig_wops->stream_opener
 		&& sc_same_object((const void *) (uintptr_t) sc_orig_wops->stream_opener,
 			(const void *) &php_plain_files_wrapper);
@@ -169,7 +169,7 @@ static void sc_install_ops(void)
 	SC_WRAP_OP(stream_mkdir, sc_mkdir)
 	SC_WRAP_OP(stream_rmdir, sc_rmdir)
 	SC_WRAP_OP(stream_metadata, sc_metadata)
-	SC_WRAP_OP(dir_opener, sc_listing_dir_opener) /* src/php/listing_hooks.c */
+	SC_WRAP_OP(dir_opener, sc_listing_dir_opener) /* src/php/listings/listing_hooks.c */
 #undef SC_WRAP_OP
 	php_plain_files_wrapper.wops = &sc_wops;
 
@@ -213,7 +213,7 @@ uint64_t statcache_hooks_ops_replaced(void)
 	return atomic_load_explicit(&sc_ops_replaced, memory_order_relaxed);
 }
 
-/* ---- zend_error_cb (src/php/sync.c) --------------------------------------- */
+/* ---- zend_error_cb (src/php/sync/sync.c) --------------------------------------- */
 
 static void sc_install_error_cb(void)
 {
@@ -233,7 +233,7 @@ static void sc_uninstall_error_cb(void)
 	 * on calling what it saved */
 }
 
-/* ---- glob:// (src/php/glob_hooks.c) --------------------------------------- */
+/* ---- glob:// (src/php/listings/glob_hooks.c) --------------------------------------- */
 
 #ifdef SC_GLOB_STREAM
 static php_stream_wrapper_ops sc_glob_wops;
@@ -307,7 +307,7 @@ static void sc_uninstall_basedir_hook(void)
 	sc_basedir_entry = NULL;
 }
 
-/* ---- zend_resolve_path (src/php/include.c) -------------------------------- */
+/* ---- zend_resolve_path (src/php/include/include.c) -------------------------------- */
 
 static void sc_install_resolve_path(void)
 {
@@ -341,7 +341,7 @@ static zend_result sc_post_startup(void)
 }
 
 /* RINIT: the request starts on PHP's global wrapper table, the hit path
- * shut until a lookup the whole way opens it (src/php/intercept.h). */
+ * shut until a lookup the whole way opens it (src/php/module/intercept.h). */
 void statcache_hooks_rinit(void)
 {
 	SCG(wrappers_seen) = SC_WRAPPERS_UNSEEN;

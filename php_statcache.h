@@ -1,6 +1,6 @@
 /*
  * statcache: the module's face: its entry, version and globals (the
- * per-thread state behind them: src/php/threads.h).
+ * per-thread state behind them: src/php/module/threads.h).
  */
 #ifndef PHP_STATCACHE_H
 #define PHP_STATCACHE_H
@@ -8,7 +8,7 @@
 extern zend_module_entry statcache_module_entry;
 #define phpext_statcache_ptr &statcache_module_entry
 
-#define PHP_STATCACHE_VERSION "0.2.0"
+#define PHP_STATCACHE_VERSION "0.3.0"
 
 #if defined(HAVE_SYS_INOTIFY_H) && defined(HAVE_SYS_EPOLL_H) && defined(HAVE_SYS_STATFS_H) && defined(__linux__)
 # define STATCACHE_HAVE_CACHE 1
@@ -32,11 +32,12 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool enable;
 	bool enable_cli;
 	bool shared;
+	bool first_look;     /* a name met once is answered, not kept (src/engine/resolve.c) */
 	bool test_untrusted;
 	bool test_watcher;
 	bool test_clock;               /* SYSTEM: the clock decides the bound, as without a trusted TSC */
 	bool test_api;
-	bool opcache_invalidate;       /* SYSTEM: src/php/opcache.c */
+	bool opcache_invalidate;       /* SYSTEM: src/php/opcache/opcache.c */
 	zend_long max_watches;
 	zend_long max_entries;
 	zend_long shared_slots;
@@ -44,26 +45,29 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	zend_long max_staleness_ms;
 	zend_long verify_rate;
 	zend_long max_listing_bytes;   /* per thread: remembered directory listings */
-	zend_long watcher;             /* SYSTEM: statcache.watcher, SC_INI_WATCHER_* (src/php/ini.h) */
+	zend_long watcher;             /* SYSTEM: statcache.watcher, SC_INI_WATCHER_* (src/php/module/ini.h) */
 	/* runtime state of this thread */
 	bool active;             /* this request answers from the cache */
 	uint32_t bypass_depth;   /* >0: PHP's own call is running (fileatime) */
 	char *include_path_saved; /* include_path while fopen() & co run on a suffix of it */
 	zval *ip_flag_arg;        /* ... or their include-path flag, while they run without it */
 	zval ip_flag_saved;       /* ... and its value in the call */
-	const char *oc_compiled_now; /* src/php/opcache.c: the inner compile hook compiled this */
-	bool oc_raw_name;        /* src/php/opcache.c: opcache_invalidate() of a name as opcache keyed it:
-	                          * the resolver answers "no such path" (src/php/include.c) */
-	void *oc_pending;        /* src/php/opcache.c: the CLI's main script, recorded at the first include */
-	bool oc_cwd_known;       /* src/php/opcache_name.c: oc_cwd holds the working directory, */
+	const char *oc_compiled_now; /* src/php/opcache/opcache.c: the inner compile hook compiled this */
+	bool oc_raw_name;        /* src/php/opcache/opcache.c: opcache_invalidate() of a name as opcache keyed it:
+	                          * the resolver answers "no such path" (src/php/include/include.c) */
+	void *oc_pending;        /* src/php/opcache/opcache.c: the CLI's main script, recorded at the first include */
+	bool oc_cwd_known;       /* src/php/opcache/opcache_name.c: oc_cwd holds the working directory, */
 	char oc_cwd[MAXPATHLEN]; /* ... read at the first relative include of the request or after chdir() */
 	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */
 	bool file_wrapper_plain;  /* ... and whether its file:// was PHP's plain-files one */
-	HashTable *hit_gate;      /* sc_hook_probe()'s one guard (src/php/intercept.h) */
-	int *errno_at;            /* the hit path's errno (src/php/hit.h): this thread's, taken at
+	HashTable *hit_gate;      /* sc_hook_probe()'s one guard (src/php/module/intercept.h) */
+	int *errno_at;            /* the hit path's errno (src/php/answers/hit.h): this thread's, taken at
 	                           * GINIT and RINIT (a request runs on one thread, and the gate
 	                           * above opens only after its RINIT) */
-	/* src/php/include.c: PHP's realpath-cache key state after "entry/" of
+	void *rp_globals;         /* ZTS: this thread's virtual_cwd_globals, its realpath cache,
+	                           * for the hit path (src/php/realpath/realpath_cache.h), taken at RINIT
+	                           * as errno_at is */
+	/* src/php/include/include.c: PHP's realpath-cache key state after "entry/" of
 	 * the absolute include_path entries last walked, by position (len 0:
 	 * none), so that a candidate under one hashes only its name */
 	struct {
@@ -73,7 +77,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	} ip_keys[SC_IP_KEYS];
 #if STATCACHE_HAVE_CACHE
 	sc_cache *cache;         /* results of this thread (own allocation: no false sharing) */
-	sc_listings *listings;   /* listings of this thread (src/php/listing_hooks.c) */
+	sc_listings *listings;   /* listings of this thread (src/php/listings/listing_hooks.c) */
 #endif
 ZEND_END_MODULE_GLOBALS(statcache)
 
@@ -85,7 +89,17 @@ extern __attribute__((visibility("hidden"))) zend_statcache_globals statcache_gl
 #define SCG(v) ZEND_MODULE_GLOBALS_ACCESSOR(statcache, v)
 
 #if defined(ZTS) && defined(COMPILE_DL_STATCACHE)
-ZEND_TSRMLS_CACHE_EXTERN()
+/* The module's copy of TSRM's per-thread pointer, which every SCG(),
+ * BG(), FG(), PG() reads: initial-exec, as PHP's own copy in the binary
+ * (TSRMLS_MAIN_CACHE_DEFINE()), so a read is one load relative to the
+ * thread pointer, not a __tls_get_addr() call as the global-dynamic
+ * model of ZEND_TSRMLS_CACHE_EXTERN() makes it in a shared object.
+ * Legitimate for one 8-byte variable in a module dlopen()ed at startup:
+ * glibc keeps a surplus of static TLS for exactly this (its
+ * rtld.optional_static_tls tunable; dlopen() fails loudly, never
+ * silently, if it were exhausted). */
+# define SC_TSRMLS_CACHE_DEFINE() TSRM_TLS void *TSRMLS_CACHE TSRM_TLS_MODEL_ATTR = NULL;
+extern TSRM_TLS void *TSRMLS_CACHE TSRM_TLS_MODEL_ATTR;
 #endif
 
 /* RINIT: the request starts on PHP's global wrapper table (hooks.c). */

@@ -1,8 +1,8 @@
 /*
  * statcache: the module: PHP functions, phpinfo(), and the lifecycle
- * (its INI settings are src/php/ini.c), which it only dispatches to the process machine
- * (statcache_watcher.c), the per-thread state (src/php/threads.c), the log
- * (src/php/log.c) and the intercepts (hooks.c).
+ * (its INI settings are src/php/module/ini.c), which it only dispatches to the process machine
+ * (statcache_watcher.c), the per-thread state (src/php/module/threads.c), the log
+ * (src/php/module/log.c) and the intercepts (hooks.c).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -17,16 +17,17 @@
 #include "statcache_arginfo.h"
 #include "core/counter_list.h"
 #include "core/gen.h"
-#include "php/ini.h"
-#include "php/testapi.h"
-#include "php/log.h"
-#include "php/opcache.h"
-#include "php/off_reason.h"
+#include "php/module/ini.h"
+#include "php/module/testapi.h"
+#include "php/module/log.h"
+#include "php/opcache/opcache.h"
+#include "php/module/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
 # include "core/log.h"
-# include "php/threads.h"
-# include "php/listing_hooks.h"
+# include "php/module/threads.h"
+# include "php/listings/listing_hooks.h"
+# include "php/realpath/realpath_cache.h"
 #endif
 
 ZEND_DECLARE_MODULE_GLOBALS(statcache)
@@ -167,7 +168,10 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(active) = SCG(enable) && statcache_off_reason() == NULL;
 	SCG(bypass_depth) = 0;
 	SCG(oc_cwd_known) = false;
-	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/hit.h) */
+	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/answers/hit.h) */
+#if STATCACHE_HAVE_CACHE && defined(ZTS)
+	SCG(rp_globals) = sc_rp_globals(); /* the same thread's realpath cache */
+#endif
 #if STATCACHE_HAVE_CACHE
 	if (sc_the_proc.ntenants && sc_watcher_claim()) {
 		/* a worker's first request, on its user's table now: what it
@@ -311,6 +315,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "drain_takeovers", g ? (zend_long) atomic_load(&g->takeovers) : 0);
 		add_assoc_long(rv, "watches", sc_watcher_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
+		add_assoc_long(rv, "watch_evictions", (zend_long) atomic_load(&sc_the_proc.watch_evictions));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
 		add_assoc_string(rv, "watcher", (char *) sc_watcher_kind_name());
 		add_assoc_long(rv, "ops_replaced", (zend_long) statcache_hooks_ops_replaced());
@@ -464,7 +469,7 @@ zend_module_entry statcache_module_entry = {
 
 #ifdef COMPILE_DL_STATCACHE
 # ifdef ZTS
-ZEND_TSRMLS_CACHE_DEFINE()
+SC_TSRMLS_CACHE_DEFINE() /* initial-exec: php_statcache.h */
 # endif
 ZEND_GET_MODULE(statcache)
 #endif

@@ -79,6 +79,11 @@ static void sc_atfork_child(void)
 		atomic_store_explicit(&p->gen->sync, 0, memory_order_relaxed); /* sequence and pending */
 		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->wd_base, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->wd_evicted, 0, memory_order_relaxed);
+		/* the parent's file wds name other watches in the child's new
+		 * instance: cleared before the child's first eviction (not here:
+		 * every fork() would pay for it) */
+		atomic_store_explicit(&p->file_wds_stale, 1, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->watches_gone, 0, memory_order_relaxed);
 		sc_gen_bump_epoch(p->gen);
 	}

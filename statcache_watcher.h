@@ -83,6 +83,9 @@ typedef struct sc_proc {
 	const char *off_reason;    /* why the cache is off in this process */
 	_Atomic uint64_t watcher_wakeups;
 	_Atomic uint64_t failed_watches;
+	_Atomic uint64_t watch_evictions; /* files' watches removed at max_watches (this process) */
+	_Atomic int file_wds_stale;  /* a fork()ed child's private table still holds its parent's
+	                              * sc_gen_file_wds(): cleared before its first eviction */
 	_Atomic uint64_t untrusted_dirs;
 	/* Shared mode: what the master made for its workers' users, each
 	 * region and instance taken by the first worker of a user
@@ -107,7 +110,7 @@ extern __attribute__((visibility("hidden"))) sc_proc sc_the_proc; /* no GOT load
 extern sc_proc sc_the_proc;
 #endif
 
-/* Called in a fork()ed child after the machine's own reset (src/php/threads.c
+/* Called in a fork()ed child after the machine's own reset (src/php/module/threads.c
  * points every thread's counters back at their private copy). */
 extern void (*sc_fork_child_hook)(void);
 
@@ -165,7 +168,7 @@ SC_ALWAYS_INLINE int sc_proc_stale_ticks(const sc_gen *g)
 }
 
 /* Does the clock decide for good (hit_clock; always without a tick
- * counter)?  The handlers (src/php/hit.h) ask once, first, and go on in
+ * counter)?  The handlers (src/php/answers/hit.h) ask once, first, and go on in
  * a build of their entry for either clock: the clock's read is a call,
  * and a call in the entry the tick counter serves would make it save
  * registers and keep a stack on every hit. */

@@ -21,13 +21,17 @@
  * it saw and the staleness clock before and after reported, so that a
  * pair of runs (N and 2N iterations) differs only in the count.
  */
-$dir = $argv[1] ?? sys_get_temp_dir() . '/statcache-micro';
-$iters = (int) ($argv[2] ?? 200);
-$only = $argv[3] ?? null;
+/* the threaded host (bench/micro.sh --zts) gives a script no arguments:
+ * there they come tab-separated in SC_MICRO_ARGS */
+$args = getenv('SC_MICRO_ARGS') !== false ? explode("\t", getenv('SC_MICRO_ARGS')) : array_slice($argv, 1);
+$dir = $args[0] ?? sys_get_temp_dir() . '/statcache-micro';
+$iters = (int) ($args[1] ?? 200);
+$only = $args[2] ?? null;
 
 $hits = [];
 $probes = [];
 $vendor = [];
+$missing = [];
 $names = [];
 for ($i = 0; $i < 200; $i++) {
 	$hits[] = "$dir/src/Pkg" . ($i % 20) . "/Class$i.php";
@@ -37,6 +41,9 @@ for ($i = 0; $i < 200; $i++) {
 	$probes[] = "$dir/vendor/composer/../../lib/Missing" . ($i % 20) . "/Class$i.php";
 	/* Composer's PSR-4 walk: a class file missing in a package that exists */
 	$vendor[] = "$dir/vendor/composer/../acme/pkg" . ($i % 20) . "/src/Missing$i.php";
+	/* a PSR-4 fallback's shape, names as written: a candidate missing in
+	 * a package that exists, then the class file found */
+	$missing[] = "$dir/vendor/acme/pkg" . ($i % 20) . "/src/Class$i.php";
 }
 $memo = array_fill_keys($hits, true);
 
@@ -48,6 +55,7 @@ $cases = [
 	'is_readable hit' => [function ($p) { foreach ($p as $f) { is_readable($f); } }, $hits],
 	'file_exists Composer probe hit (name built per call)' => [function ($p) use ($dir) { foreach ($p as $n) { file_exists($dir . $n . '.php'); } }, $names, 'string building loop'],
 	'file_exists vendor/ probe (missing class file)' => [function ($p) { foreach ($p as $f) { file_exists($f); } }, $vendor],
+	'is_file Composer probe (a missing candidate, then the file: 2 calls)' => [function ($p) use ($missing) { foreach ($p as $i => $f) { is_file($missing[$i]) || is_file($f); } }, $hits],
 	'file_exists missing-parent probe' => [function ($p) { foreach ($p as $f) { file_exists($f); } }, $probes],
 	'is_file missing-parent probe' => [function ($p) { foreach ($p as $f) { is_file($f); } }, $probes],
 	'isset($memo[$path])' => [function ($p) use ($memo) { foreach ($p as $f) { isset($memo[$f]); } }, $hits],

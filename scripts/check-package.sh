@@ -14,6 +14,13 @@
 #     a switch config.m4 defines; require.php matches package.xml's minimum.
 #  2. versions: PHP_STATCACHE_VERSION (php_statcache.h) == package.xml's
 #     release version == the newest CHANGELOG.md entry.
+#     Every shipped file (git's and package.xml's) names no work session,
+#     round, issue number, commit standing for a version or build-environment
+#     limit (scripts/check-words.sh). statcache.ini-production names every
+#     INI setting the C sources register, and no other. Every workflow
+#     under .github/workflows passes action-validator (npm's
+#     @action-validator/cli). README.md keeps to 200 lines, with its
+#     "## Install" by line 80.
 #  3. package.xml lists every *.c, *.h, config.m4, config.w32 and stub that
 #     git knows (tracked or untracked-but-not-ignored), and every listed file
 #     exists. Tracked files under tests/ that are not listed are warned about.
@@ -51,7 +58,8 @@ expected_contents() {
   in_git || fail "$SC_SRC is not a git work tree (the contents check needs git ls-files)"
   {
     { "$ROOT/scripts/sources.sh" --build; git_files -- '*.stub.php' | grep -v /; } | sed 's/^/src /'
-    for d in LICENSE README.md CHANGELOG.md; do [[ -f $SC_SRC/$d ]] && echo "doc $d"; done
+    for d in LICENSE README.md CHANGELOG.md SECURITY.md CONTRIBUTING.md statcache.ini-production; do
+      [[ -f $SC_SRC/$d ]] && echo "doc $d"; done
     git_files -- 'docs/*.md' | sed 's/^/doc /'
     git_files -- 'status/*.php' | sed 's/^/data /'
     { (cd "$SC_SRC" && git ls-files --cached -- tests | while IFS= read -r f; do [[ -f $f ]] && echo "$f"; done)
@@ -199,6 +207,44 @@ echo "ok composer.json: $name, extension $en, php $reqphp, " . count($co) . " co
 echo "ok versions: $hv (php_statcache.h, package.xml, CHANGELOG.md)\n";
 ' >"$work/meta.out" 2>&1 || { cat "$work/meta.out" >&2; fail "metadata (composer.json, package.xml, versions)"; }
 sed 's/^ok /check-package: ok: /' "$work/meta.out"
+# shipped files speak of the software, not of how it was built (scripts/check-words.sh)
+SC_SRC=$SC_SRC "$ROOT/scripts/check-words.sh" >"$work/words.out" 2>&1 ||
+  { cat "$work/words.out" >&2; fail "words (scripts/check-words.sh): a shipped file speaks of how statcache was built"; }
+say "ok: $(sed 's/^check-words: ok: //' "$work/words.out")"
+
+# the README is a user's front page: at most 200 lines, install by line 80
+rl=$(wc -l <README.md); il=$(grep -n -m1 '^## Install' README.md | cut -d: -f1)
+((rl <= 200)) || fail "README.md has $rl lines: a front page keeps to 200 (details go to docs/)"
+[[ -n $il ]] && ((il <= 80)) || fail "README.md's \"## Install\" is at line ${il:-none}: it must start by line 80"
+say "ok: README.md: $rl lines, install at line $il"
+
+# the sample ini names every setting src/php/module/ini.c registers, and no other
+[[ -f statcache.ini-production ]] || fail "no statcache.ini-production"
+# (the settings: the INI entries of every C source scripts/sources.sh lists)
+SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | xargs grep -h -o -E '(PHP_INI_[A-Z_]+|ZEND_INI_ENTRY[0-9]?)\("statcache\.[a-z_]+"' |
+  sed 's/.*("//; s/"$//' | sort -u >"$work/ini.registered"
+sed -n 's/^;\{0,1\}\(statcache\.[a-z_]*\)[[:space:]]*=.*/\1/p' statcache.ini-production | sort -u >"$work/ini.sample"
+[[ -s $work/ini.registered ]] || fail "no C source registers a statcache.* INI setting (PHP_INI_BEGIN moved? update this check)"
+if ! cmp -s "$work/ini.registered" "$work/ini.sample"; then
+  diff "$work/ini.registered" "$work/ini.sample" | sed -n 's/^< /check-package: statcache.ini-production lacks /p; s/^> /check-package: statcache.ini-production names an unknown /p' >&2
+  fail "statcache.ini-production and the registered INI settings differ"
+fi
+say "ok: statcache.ini-production names all $(wc -l <"$work/ini.registered") registered INI settings"
+
+# the CI workflows are valid GitHub Actions workflows (action-validator,
+# from npm; scripts/deps.sh installs it)
+mapfile -t workflows < <(git_files -- '.github/workflows/*.yml' '.github/workflows/*.yaml')
+((${#workflows[@]})) || fail "no workflow under .github/workflows"
+if ! command -v action-validator >/dev/null; then
+  say "installing @action-validator/cli with npm"
+  { command -v npm >/dev/null || apt-get install -y -q npm; } >&2 && npm install -g --no-fund --no-audit @action-validator/cli >&2 ||
+    fail "no action-validator (npm install -g @action-validator/cli failed; scripts/deps.sh installs it)"
+fi
+for w in "${workflows[@]}"; do
+  action-validator "$w" >"$work/workflow.out" 2>&1 || { cat "$work/workflow.out" >&2; fail "$w is not a valid workflow (action-validator)"; }
+done
+say "ok: ${#workflows[@]} workflow(s) valid (action-validator): ${workflows[*]}"
+
 # every figure the README and docs/ quote is what its result file gives
 "$ROOT/scripts/readme-figures.sh" --check >"$work/figures.out" 2>&1 || { cat "$work/figures.out" >&2; fail "README figures (scripts/readme-figures.sh --check)"; }
 say "ok: $(tail -n 1 "$work/figures.out")"

@@ -19,12 +19,31 @@ PKGS=(
   php-pear php8.2-xml            # pecl package-validate / pecl package (scripts/check-package.sh)
   debootstrap                    # the Debian chroots with PHP 8.4 and 8.5 (scripts/php-chroot.sh)
   chromium                       # the status page in a real browser (tests/status)
+  prometheus                     # promtool: the status page's Prometheus output (tests/status)
   php8.2-opcache php8.2-xdebug php8.2-apcu php8.2-uopz   # coexistence (tests/matrix, dismodded below)
   apache2 libapache2-mod-php8.2  # Apache prefork + mod_php (tests/matrix/apache.sh)
 )
 # Extensions the matrix tests load explicitly (-n -d ...): Debian enables
 # them for every SAPI on install, which would change every other PHP run.
 DISMOD=(xdebug apcu uopz)
+
+# The workflow validator the package step runs on .github/workflows
+# (scripts/check-package.sh), from npm's registry through npm itself.
+npm_tools() {
+  command -v action-validator >/dev/null && return 0
+  if [[ $EUID -ne 0 ]]; then
+    echo "deps: action-validator missing and not root; run as root" >&2; return 1
+  fi
+  if ! command -v npm >/dev/null; then
+    echo "deps: installing npm"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends npm >/dev/null ||
+      { echo "deps: apt-get install npm FAILED" >&2; return 1; }
+  fi
+  echo "deps: installing @action-validator/cli with npm"
+  npm install -g --no-fund --no-audit @action-validator/cli >/dev/null ||
+    { echo "deps: npm install -g @action-validator/cli FAILED" >&2; return 1; }
+  command -v action-validator >/dev/null || { echo "deps: no action-validator after npm install" >&2; return 1; }
+}
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -35,6 +54,7 @@ for p in "${PKGS[@]}"; do
 done
 
 if ((${#missing[@]} == 0)); then
+  npm_tools
   echo "deps: all ${#PKGS[@]} packages present"
   exit 0
 fi
@@ -61,4 +81,5 @@ if ! { apt-get update -q && apt-get install -y -q --no-install-recommends "${mis
   exit 1
 fi
 phpdismod -v 8.2 "${DISMOD[@]}" 2>/dev/null || true
+npm_tools
 echo "deps: installed ${#missing[@]} package(s)"

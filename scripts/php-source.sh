@@ -5,8 +5,8 @@
 #   php_source_tarball DIR   -> prints the path of php8.2_X.orig.tar.xz in DIR,
 #                               downloading Debian's source package if needed
 #
-# Only the plain bookworm suite's source is served here (bookworm-security's
-# is not), so apt is asked for that suite's source, then a known version.
+# apt is asked for the plain bookworm suite's source (the version every
+# build of the test command is made from), then for a known version.
 
 PHP_SOURCE_FALLBACK_VERSION=8.2.32-1~deb12u1
 

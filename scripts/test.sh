@@ -8,6 +8,9 @@
 #                                     runs, the differential tester's long run and
 #                                     the phpt suite under valgrind
 #   scripts/test.sh --quick           the default tier without deps
+#   scripts/test.sh --dev             the loop after each change (about a minute):
+#                                     build-nts, unit, phpt-nts on Debian's PHP 8.2;
+#                                     nothing else is built or installed
 #   scripts/test.sh unit phpt-nts     only these steps (+ the builds they need)
 #   scripts/test.sh --list            each step: tier, typical time on a fresh
 #                                     2-core machine, what it proves
@@ -53,10 +56,10 @@ build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
-phpsrc-nts     default    85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
-phpsrc-opcache default    20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
+phpsrc-nts     optin      85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
+phpsrc-opcache optin      20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
-phpsrc-zts     default   105 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
+phpsrc-zts     optin     105 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
 fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
@@ -73,7 +76,7 @@ fuzz          default   125 libFuzzer targets: committed inputs replayed, then 6
 diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default   215 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
-phpsrc-asan    default   150 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
+phpsrc-asan    optin     150 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
 phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
@@ -93,6 +96,10 @@ apache-long   full      600 100 graceful Apache restarts, counts flat against a 
 fuzz-long     full      620 5 minutes of fuzzing per libFuzzer target
 diff-long     full      500 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
+zts-php-release optin   900 a release ZTS PHP 8.2 (the debug one's source and configure line without --enable-debug: PHP's -O2, as ZTS servers run it) builds once, cached, for bench/micro.sh --zts; opt-in: its -O2 compile takes several times the debug build's 175 s
+build-zts-release optin  10 statcache builds for the release ZTS PHP with -Werror
+phpt-zts-release optin   40 the phpt suite on the release ZTS PHP
+host-release  optin      15 the threaded host on the release ZTS PHP (tests/host; its opcache tests skip: no opcache is built for it)
 TABLE
 )
 step_names() { awk -v t="$1" 'NF && (t == "" || $2 == t) {print $1}' <<<"$STEPS"; }
@@ -100,6 +107,7 @@ step_field() { awk -v n="$1" -v f="$2" '$1 == n {if (f == 4) {$1 = $2 = $3 = "";
 mapfile -t ALL_STEPS < <(step_names default)
 mapfile -t FULL_STEPS < <(step_names full)
 mapfile -t OPTIN_STEPS < <(step_names optin)
+DEV_STEPS=(build-nts unit phpt-nts)   # --dev: the loop after each change
 export DEBIAN_FRONTEND=noninteractive NO_INTERACTION=1
 
 PASSED=0 FAILED=0 SKIPPED=0
@@ -190,6 +198,7 @@ build_ext() {
 }
 
 zts_php_config() { "$ROOT/scripts/zts-php.sh" 2>>"$LOGS/zts-php.stderr.log"; }
+zts_release_config() { "$ROOT/scripts/zts-php.sh" release 2>>"$LOGS/zts-php-release.stderr.log"; }
 
 # run_phpt DIR PHP: run DIR/tests with run-tests.php; counts results.
 run_phpt() {
@@ -262,6 +271,8 @@ step_deps()      { "$ROOT/scripts/deps.sh"; }
 step_build-nts() { build_ext "$BUILD/nts" "$(command -v php-config8.2 || command -v php-config)"; }
 step_zts-php()   { zts_php_config; }
 step_build-zts() { build_ext "$BUILD/zts" "$(zts_php_config)"; }
+step_zts-php-release()   { zts_release_config; }
+step_build-zts-release() { build_ext "$BUILD/zts-release" "$(zts_release_config)"; }
 # Without sys/inotify.h (any non-Linux system) the cache is compiled out and
 # the rest must still build: the files that build there, syntax-checked with
 # a config.h that defines none of HAVE_SYS_INOTIFY_H & co.
@@ -371,6 +382,20 @@ step_host() {
   fi
   SC_OPCACHE_SO=$oc SC_EXT=$ext PHP_CONFIG=$(zts_php_config) "$runner" >"$log" 2>&1 || rc=$?
   tally host "$log" $rc '^(FAIL|SKIP) '
+}
+
+# The same suites on the release ZTS PHP, where the hit path is compiled
+# as ZTS servers run it (-O2, no debug checks), with a host of its own.
+step_phpt-zts-release() {
+  local pc; pc=$(zts_release_config)
+  run_phpt "$BUILD/zts-release" "$("$pc" --prefix)/bin/php" "$LOGS/phpt-zts-release.log"
+}
+step_host-release() {
+  local log=$LOGS/host-release.log rc=0 ext=$BUILD/zts-release/modules/$EXT.so
+  need_build "$ext" build-zts-release || return 1
+  SC_HOST_BIN=$BUILD/zts-release/sc_host SC_EXT=$ext PHP_CONFIG=$(zts_release_config) \
+    "$SC_SRC/tests/host/run.sh" >"$log" 2>&1 || rc=$?
+  tally "host (release ZTS)" "$log" $rc '^(FAIL|SKIP) '
 }
 
 # Threads that start and end, and a cross-thread sync point, under valgrind
@@ -533,7 +558,7 @@ step_phpt-long() {
 step_cli-soak-long() { SC_SOAK_S=${SC_SOAK_S:-600} step_cli-soak; }
 step_apache-long() { SC_APACHE_RESTARTS=${SC_APACHE_RESTARTS:-100} step_apache; }
 
-# --- sanitizers, valgrind, fuzzing (issue 8) --------------------------------
+# --- sanitizers, valgrind, fuzzing -------------------------------------------
 
 # The phpt suite under valgrind (memcheck) on the NTS build: run-tests.php -m
 # runs each test's PHP under valgrind with --trace-children=yes, so the PHP
@@ -813,7 +838,7 @@ step_phpsrc-asan() {
       SC_PHPSRC_SUITES="$PHPSRC_ASAN_SUITES" SC_PHPSRC_ARGS=--asan
 }
 
-COUNTED_STEPS=" deps build-nts zts-php build-zts compile84 stubs package asan-php php84-root build-84 php85-root build-85 "
+COUNTED_STEPS=" deps build-nts zts-php build-zts zts-php-release build-zts-release compile84 stubs package asan-php php84-root build-84 php85-root build-85 "
 
 run_step() {
   local name=$1 start=$SECONDS rc=0 log=$LOGS/$1.log typical
@@ -837,6 +862,7 @@ run_step() {
 
 list_steps() {
   local tier
+  say "dev tier (scripts/test.sh --dev, after each change): ${DEV_STEPS[*]}"
   for tier in default full optin; do
     case $tier in
       default) say "default tier (scripts/test.sh, what CI runs):" ;;
@@ -850,10 +876,11 @@ list_steps() {
 
 # --- main ------------------------------------------------------------------
 
-selected=() quick=0 full=0
+selected=() quick=0 full=0 dev=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
+    --dev) dev=1 ;;
     --full) full=1 ;;
     --list) list_steps; exit 0 ;;
     -h|--help) sed -n '2,/^set -e/{/^set -e/!p}' "$0"; exit 0 ;;
@@ -861,7 +888,14 @@ for a in "$@"; do
        selected+=("$a") ;;
   esac
 done
-if ((${#selected[@]} == 0)); then
+if ((dev)); then
+  ((${#selected[@]} == 0 && ! full)) || { echo "--dev takes no step names and no --full" >&2; exit 2; }
+  # Debian's PHP 8.2 (php-config8.2), or the one PHP of a machine or an
+  # official image (php-config), as build-nts and phpt-nts pick it
+  { command -v php-config8.2 || command -v php-config; } >/dev/null && pkg-config --exists cmocka 2>/dev/null ||
+    { echo "--dev needs php8.2-dev (or a php-config) and libcmocka-dev (scripts/deps.sh installs them)" >&2; exit 2; }
+  selected=("${DEV_STEPS[@]}")
+elif ((${#selected[@]} == 0)); then
   selected=("${ALL_STEPS[@]}")
   ((full)) && selected+=("${FULL_STEPS[@]}")
   ((quick)) && selected=("${selected[@]:1}")
@@ -870,11 +904,14 @@ fi
 want=" ${selected[*]} "
 needs_nts=" phpt-nts phpsrc-nts phpsrc-opcache phpt-long diff-long fpm matrix apache apache-long fpm-pools status cli-soak cli-soak-long phpt-valgrind diff "
 needs_zts=" phpt-zts phpsrc-zts host host-valgrind diff diff-long "
+needs_zts_release=" phpt-zts-release host-release "
 for s in "${selected[@]}"; do
   [[ $needs_nts == *" $s "* ]] && want+=" build-nts "
   [[ $needs_zts == *" $s "* ]] && want+=" build-zts "
+  [[ $needs_zts_release == *" $s "* ]] && want+=" build-zts-release "
 done
 [[ $want == *" build-zts "* ]] && want+=" zts-php "
+[[ $want == *" build-zts-release "* ]] && want+=" zts-php-release "
 for nn in 84 85; do
   [[ $want == *" phpt-$nn "* || $want == *" fpm-$nn "* || $want == *" diff-$nn "* ]] && want+=" build-$nn "
   [[ $want == *" build-$nn "* || $want == *" unit-$nn "* ]] && want+=" php$nn-root "

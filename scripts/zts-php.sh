@@ -3,14 +3,20 @@
 # and install it into $CACHE/php-zts. Reused while $CACHE/php-zts/bin/php exists
 # and the stamp file records the same version + configure line.
 #
-# Usage: scripts/zts-php.sh            -> prints the path of php-config on stdout
+# Usage: scripts/zts-php.sh [FLAVOUR]  -> prints the path of php-config on stdout
+# FLAVOUR (or STATCACHE_PHP_FLAVOR; the argument wins):
+#        (none)   the ZTS debug PHP the tests run on, in $CACHE/php-zts;
+#        tsan     the same PHP with ThreadSanitizer (-fsanitize=thread), in
+#                 $CACHE/php-zts-tsan;
+#        asan     the same with AddressSanitizer and UndefinedBehaviorSanitizer
+#                 (PHP's own --enable-address-sanitizer
+#                 --enable-undefined-sanitizer), in $CACHE/php-zts-asan;
+#        release  the same PHP without --enable-debug (PHP's -O2, as
+#                 FrankenPHP's and distributions' ZTS builds): what a hit
+#                 costs in a ZTS server is measured there (bench/micro.sh
+#                 --zts), in $CACHE/php-zts-release.
 # Env:   STATCACHE_CACHE (default ~/.cache/statcache), JOBS (default 2)
 #        STATCACHE_REBUILD=1 forces a rebuild.
-#        STATCACHE_PHP_FLAVOR=tsan builds the same PHP with ThreadSanitizer
-#        (-fsanitize=thread) into $CACHE/php-zts-tsan instead.
-#        STATCACHE_PHP_FLAVOR=asan builds it with AddressSanitizer and
-#        UndefinedBehaviorSanitizer (PHP's own --enable-address-sanitizer
-#        --enable-undefined-sanitizer) into $CACHE/php-zts-asan.
 # Progress goes to stderr; the only stdout line is the php-config path.
 #
 # The build uses the upstream tarball shipped in Debian's source package
@@ -20,16 +26,10 @@ set -euo pipefail
 
 CACHE=${STATCACHE_CACHE:-$HOME/.cache/statcache}
 JOBS=${JOBS:-2}
-FLAVOR=${STATCACHE_PHP_FLAVOR:-}
-EXTRA_ENV=() EXTRA_CONFIGURE=()
-# php-src's own suites run on the plain and ASan builds too (tests/phpsrc):
-# phar, and the zlib and bz2 compression its archives and the file tests'
-# wrappers use, and sockets, whose suite is one of a sync point's.  The TSan
-# build runs only the threaded host and goes without them.
-SUITE_CONFIGURE=(--enable-phar --with-zlib --with-bz2 --enable-sockets)
+FLAVOR=${1:-${STATCACHE_PHP_FLAVOR:-}}
+EXTRA_ENV=() EXTRA_CONFIGURE=() DEBUG=(--enable-debug)
 case $FLAVOR in
-  "") PREFIX=$CACHE/php-zts
-      EXTRA_CONFIGURE=("${SUITE_CONFIGURE[@]}") ;;
+  "") PREFIX=$CACHE/php-zts ;;
   tsan) PREFIX=$CACHE/php-zts-tsan
         # no IFUNC resolvers: the loader runs them before the TSan runtime
         # is up, and instrumented resolvers crash (seen in resolve_addslashes)
@@ -39,12 +39,13 @@ case $FLAVOR in
   # that arena allocations are checked too) and -fsanitize=undefined.
   asan) PREFIX=$CACHE/php-zts-asan
         EXTRA_ENV=("CFLAGS=-g -O1 -fno-omit-frame-pointer")
-        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer "${SUITE_CONFIGURE[@]}") ;;
-  *) echo "zts-php: unknown STATCACHE_PHP_FLAVOR=$FLAVOR" >&2; exit 2 ;;
+        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer) ;;
+  release) PREFIX=$CACHE/php-zts-release DEBUG=() ;;
+  *) echo "zts-php: unknown flavour '$FLAVOR' (none, tsan, asan, release)" >&2; exit 2 ;;
 esac
 SRCDIR=$CACHE/src
 STAMP=$PREFIX/.statcache-stamp
-CONFIGURE_ARGS=(--enable-zts --enable-debug --disable-all --enable-cli
+CONFIGURE_ARGS=(--enable-zts ${DEBUG[@]+"${DEBUG[@]}"} --disable-all --enable-cli
   --enable-pcntl --enable-posix --enable-embed=shared "--prefix=$PREFIX" ${EXTRA_CONFIGURE[@]+"${EXTRA_CONFIGURE[@]}"})
 
 log() { echo "zts-php: $*" >&2; }
@@ -69,7 +70,7 @@ fi
 
 start=$SECONDS
 build=$CACHE/build/php-$version${FLAVOR:+-$FLAVOR}
-log "building ZTS debug PHP $version${FLAVOR:+ ($FLAVOR)} in $build (log: $build.log)"
+log "building ZTS ${DEBUG[*]:+debug }PHP $version${FLAVOR:+ ($FLAVOR)} in $build (log: $build.log)"
 rm -rf "$build" "$PREFIX"
 mkdir -p "$CACHE/build"
 unpack=$(mktemp -d "$CACHE/build/unpack.XXXXXX")
@@ -82,7 +83,9 @@ mv "$unpack/php-$version" "$build" && rmdir "$unpack"
   make -j"$JOBS"
   make install
 ) >"$build.log" 2>&1 || { tail -n 60 "$build.log" >&2; die "build failed, see $build.log"; }
-"$PREFIX/bin/php" -r 'exit(PHP_ZTS && PHP_DEBUG ? 0 : 1);' || die "built php is not ZTS+debug"
+want_debug=$([[ ${#DEBUG[@]} -gt 0 ]] && echo true || echo false)
+"$PREFIX/bin/php" -r "exit(PHP_ZTS && PHP_DEBUG == $want_debug ? 0 : 1);" || die "built php is not ZTS${DEBUG[*]:+ + debug}"
+
 echo "$want_stamp" >"$STAMP"
 # The source tree is kept (it has run-tests.php and is handy for debugging);
 # remove it to save ~300 MB if wanted.

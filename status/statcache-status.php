@@ -11,7 +11,10 @@
  *     define('STATCACHE_STATUS_ENABLED', true);
  *     require '/usr/share/statcache/statcache-status.php';
  *
- * ?format=json gives the same numbers as JSON (the page polls it).
+ * ?format=json gives the same numbers as JSON (the page polls it);
+ * ?format=prometheus gives the counters in Prometheus' text exposition
+ * format (HELP and TYPE lines; in shared mode one series per worker,
+ * labelled worker="PID"), for a scrape job pointed at the wrapper.
  */
 declare(strict_types=1);
 
@@ -41,8 +44,8 @@ function statcache_status_data(): array
 {
     $loaded = extension_loaded('statcache');
     $ini = [];
-    foreach (['enable', 'enable_cli', 'shared', 'shared_slots', 'max_entries', 'max_watches',
-            'max_staleness_ms', 'verify_rate', 'max_listing_bytes'] as $k) {
+    foreach (['enable', 'enable_cli', 'shared', 'shared_slots', 'shared_users', 'max_entries', 'max_watches',
+            'max_staleness_ms', 'verify_rate', 'max_listing_bytes', 'watcher', 'opcache_invalidate'] as $k) {
         $v = ini_get("statcache.$k");
         $ini[$k] = $v === false ? null : $v;
     }
@@ -63,7 +66,162 @@ function statcache_status_data(): array
     ];
 }
 
+/*
+ * The Prometheus families: key of statcache_stats() => [type, help]. Whose
+ * number each is decides its labels:
+ *  - STATCACHE_STATUS_PER_WORKER: a worker's own counters (statcache_stats()
+ *    sums them); in shared mode one series per live worker, labelled
+ *    worker="PID"; otherwise the answering process's, labelled with its pid.
+ *  - STATCACHE_STATUS_PER_TABLE: the generation table's, which the workers
+ *    of a shared region share: no label in shared mode, the answering
+ *    process's pid otherwise.
+ *  - STATCACHE_STATUS_PER_PROCESS: the answering process's own, labelled
+ *    with its pid in every mode.
+ */
+const STATCACHE_STATUS_PER_WORKER = [
+    'hits' => ['counter', 'Lookups answered from the cache, with no system call.'],
+    'misses' => ['counter', 'Lookups that asked the kernel, then cached the answer.'],
+    'negative_hits' => ['counter', 'Hits that answered "does not exist" (counted in hits too).'],
+    'bypassed' => ['counter', 'Lookups left to PHP: not cacheable.'],
+    'untrusted' => ['counter', 'Lookups left to PHP: a file system whose events cannot be trusted.'],
+    'access_calls' => ['counter', 'access() calls asked of the kernel.'],
+    'entries' => ['gauge', 'Results and spellings held.'],
+    'memory' => ['gauge', 'Bytes held by the results and spellings.'],
+    'verify_checks' => ['counter', 'Hits re-checked with a real lstat() (statcache.verify_rate).'],
+    'verify_mismatches' => ['counter', 'Re-checked hits that were wrong with no event pending: report them.'],
+    'verify_stale' => ['counter', 'Re-checked hits that were behind a queued event.'],
+    'include_path_hits' => ['counter', 'Relative includes resolved by the cached include_path walk.'],
+    'include_path_skipped' => ['counter', 'include_path candidates skipped as known missing, with no system call.'],
+    'include_path_fallbacks' => ['counter', 'include_path resolutions left to PHP (a wrapper, phar://).'],
+    'link_hits' => ['counter', 'Hits for a path spelled through symlinked directories (counted in hits too).'],
+    'realpath_fills' => ['counter', 'Names written into PHP\'s realpath cache from cached answers.'],
+    'realpath_walks' => ['counter', 'Names left to PHP\'s own realpath walk: a step not cached.'],
+    'realpath_handoffs' => ['counter', 'Resolutions handed on to an include, an open or realpath().'],
+    'open_failures' => ['counter', 'Read-only opens of a name known missing, failed from the cache.'],
+    'listing_hits' => ['counter', 'opendir(), scandir() and glob() answered from a remembered listing.'],
+    'listing_misses' => ['counter', 'Directory listings read from the kernel.'],
+    'listing_flushes' => ['counter', 'Times the listings were dropped at statcache.max_listing_bytes.'],
+    'listing_bytes' => ['gauge', 'Bytes held by remembered listings.'],
+    'mount_points' => ['counter', 'Answers left to PHP: a file mounted over (counted in bypassed too).'],
+];
+const STATCACHE_STATUS_PER_TABLE = [
+    'drains' => ['counter', 'Reads of the inotify queue.'],
+    'events' => ['counter', 'inotify events applied: changes seen.'],
+    'flushes' => ['counter', 'Times everything was dropped (a cap reached, a reset, an overflow).'],
+    'overflows' => ['counter', 'inotify queue overflows: everything dropped.'],
+    'drain_takeovers' => ['counter', 'Drains left half-done by a dead or stopped process, taken over.'],
+    'watches' => ['gauge', 'Live inotify watches of the instance.'],
+];
+const STATCACHE_STATUS_PER_PROCESS = [
+    'failed_watches' => ['counter', 'Directories that could not be watched: left to PHP.'],
+    'instance_failures' => ['gauge', '1 when this process could not get an inotify instance.'],
+    'watcher_wakeups' => ['counter', 'Times the watcher thread woke (0 without one).'],
+    'ops_replaced' => ['counter', 'Times another extension replaced the stream ops statcache hooks.'],
+    'opcache_invalidations' => ['counter', 'Scripts invalidated in opcache after a change (statcache.opcache_invalidate).'],
+    'opcache_precautions' => ['counter', 'opcache copies invalidated because nothing vouched for them.'],
+    'opcache_recompiles' => ['counter', 'Compiles of a script this process had compiled, unchanged since.'],
+    'opcache_scripts' => ['gauge', 'Scripts recorded for opcache in this process.'],
+    'opcache_polled' => ['gauge', 'Recorded scripts stat()ed at opcache.revalidate_freq: not vouched for.'],
+    'opcache_unchecked' => ['gauge', 'Recorded scripts compiled from a stream wrapper: not checked.'],
+];
+
+/** A label value escaped as the text format wants it. */
+function statcache_status_label(string $v): string
+{
+    return str_replace(['\\', '"', "\n"], ['\\\\', '\\"', '\\n'], $v);
+}
+
+/** One family: HELP, TYPE and its samples ([labels, value] pairs). */
+function statcache_status_family(string $key, string $type, string $help, array $samples): string
+{
+    $name = 'statcache_' . $key . ($type === 'counter' ? '_total' : '');
+    if ($key === 'memory' || $key === 'listing_bytes') {
+        $name = 'statcache_' . ($key === 'memory' ? 'memory_bytes' : 'listing_bytes');
+    }
+    $out = "# HELP $name $help\n# TYPE $name $type\n";
+    foreach ($samples as [$labels, $value]) {
+        $l = [];
+        foreach ($labels as $k => $v) {
+            $l[] = $k . '="' . statcache_status_label((string) $v) . '"';
+        }
+        $out .= $name . ($l ? '{' . implode(',', $l) . '}' : '') . ' ' . (is_float($value) ? sprintf('%.17g', $value) : (int) $value) . "\n";
+    }
+    return $out;
+}
+
+/** statcache's numbers in Prometheus' text exposition format (0.0.4). */
+function statcache_status_prometheus(array $d): string
+{
+    $s = $d['stats'] ?? null;
+    $out = statcache_status_family('up', 'gauge', '1 when the statcache extension is loaded in this PHP.',
+        [[[], $s === null ? 0 : 1]]);
+    if ($s === null) {
+        return $out;
+    }
+    $shared = !empty($s['shared']);
+    $self = ['worker' => (string) $d['pid']];
+    $info = ['version' => (string) $d['version'], 'mode' => (string) $s['mode'], 'watcher' => (string) ($s['watcher'] ?? ''),
+        'staleness_clock' => (string) ($s['staleness_clock'] ?? ''), 'sapi' => (string) $d['sapi'], 'php' => (string) $d['php']];
+    $out .= statcache_status_family('info', 'gauge', 'statcache\'s version, mode, watcher and staleness clock (always 1).', [[$info, 1]]);
+    $out .= statcache_status_family('enabled', 'gauge', '1 when the cache answers in this process.', [[$self, empty($s['enabled']) ? 0 : 1]]);
+    $out .= statcache_status_family('shared', 'gauge', '1 in shared mode (statcache.shared=1 or statcache_share()).', [[[], $shared ? 1 : 0]]);
+    $out .= statcache_status_family('opcache_invalidate', 'gauge', '1 when statcache tells opcache of changed scripts in this process.',
+        [[$self, empty($s['opcache_invalidate']) ? 0 : 1]]);
+    foreach (STATCACHE_STATUS_PER_WORKER as $k => [$type, $help]) {
+        $samples = [];
+        if ($shared && isset($s['workers'])) {
+            foreach ($s['workers'] as $w) {
+                if (isset($w[$k])) {
+                    $samples[] = [['worker' => (string) $w['pid']], $w[$k]];
+                }
+            }
+        } elseif (isset($s[$k])) {
+            $samples[] = [$self, $s[$k]];
+        }
+        if ($samples) {
+            $out .= statcache_status_family($k, $type, $help, $samples);
+        }
+    }
+    foreach (STATCACHE_STATUS_PER_TABLE as $k => [$type, $help]) {
+        if (isset($s[$k])) {
+            $out .= statcache_status_family($k, $type, $help, [[$shared ? [] : $self, $s[$k]]]);
+        }
+    }
+    foreach (STATCACHE_STATUS_PER_PROCESS as $k => [$type, $help]) {
+        if (isset($s[$k])) {
+            $out .= statcache_status_family($k, $type, $help, [[$self, $s[$k]]]);
+        }
+    }
+    $limits = [
+        'max_entries' => 'statcache.max_entries: results and spellings per thread before a flush.',
+        'max_watches' => 'statcache.max_watches: inotify watches per instance before a flush.',
+        'max_listing_bytes' => 'statcache.max_listing_bytes: listing bytes per thread.',
+    ];
+    foreach ($limits as $k => $help) {
+        if ($d['ini'][$k] !== null) {
+            $out .= statcache_status_family("config_$k", 'gauge', $help, [[[], (int) $d['ini'][$k]]]);
+        }
+    }
+    if ($d['ini']['max_staleness_ms'] !== null) {
+        $out .= statcache_status_family('config_max_staleness_seconds', 'gauge',
+            'statcache.max_staleness_ms: the bound on seeing another process\'s change (0: the watcher alone).',
+            [[[], (int) $d['ini']['max_staleness_ms'] / 1000]]);
+    }
+    foreach ($d['kernel'] as $k => $v) {
+        if ($v !== null) {
+            $out .= statcache_status_family("kernel_inotify_$k", 'gauge', "fs.inotify.$k of the kernel.", [[[], $v]]);
+        }
+    }
+    return $out;
+}
+
 $d = statcache_status_data();
+if (($_GET['format'] ?? '') === 'prometheus') {
+    header('Content-Type: text/plain; version=0.0.4; charset=utf-8');
+    header('Cache-Control: no-store');
+    echo statcache_status_prometheus($d);
+    return;
+}
 if (($_GET['format'] ?? '') === 'json') {
     header('Content-Type: application/json');
     header('Cache-Control: no-store');
@@ -88,6 +246,14 @@ function statcache_status_row(string $label, string $key, $value, string $of = '
 {
     return '<tr><th>' . statcache_status_h($label) . '</th><td class="num" data-key="' . statcache_status_h($key) . '">'
         . statcache_status_n($value) . '</td><td class="of">' . $of . '</td><td class="hint">'
+        . statcache_status_h($hint) . '</td></tr>';
+}
+
+/** A table row whose value is a word (a mode, a clock), kept up to date too. */
+function statcache_status_trow(string $label, string $key, ?string $value, string $hint = ''): string
+{
+    return '<tr><th>' . statcache_status_h($label) . '</th><td class="num" data-key="' . statcache_status_h($key) . '">'
+        . statcache_status_h($value ?? '–') . '</td><td class="of"></td><td class="hint">'
         . statcache_status_h($hint) . '</td></tr>';
 }
 
@@ -200,6 +366,46 @@ table.workers td, table.workers th { padding-right: 1.2em; text-align: right; }
 <?= statcache_status_row('Stale', 'verify_stale', $s['verify_stale'] ?? null, '', 'behind a queued event') ?>
 </table>
 </div>
+<div class="card">
+<h2>Freshness</h2>
+<table>
+<?= statcache_status_trow('Watcher', 'watcher', $s['watcher'] ?? null, 'thread: wakes on each event; lookup: the drains of the bound') ?>
+<?= statcache_status_trow('Staleness clock', 'staleness_clock', $s['staleness_clock'] ?? null, 'ticks, calibrating, clock or none') ?>
+<?= statcache_status_trow('Bound (ms)', 'max_staleness_ms', $d['ini']['max_staleness_ms'], 'statcache.max_staleness_ms') ?>
+<?= statcache_status_row('Watcher wake-ups', 'watcher_wakeups', $s['watcher_wakeups'] ?? null, '', 'this process; 0 without a thread') ?>
+<?= statcache_status_row('Drain takeovers', 'drain_takeovers', $s['drain_takeovers'] ?? null, '', 'a dead or stopped process\'s drain finished: should stay 0') ?>
+<?= statcache_status_row('Ops replaced', 'ops_replaced', $s['ops_replaced'] ?? null, '', 'another extension swapped the stream ops') ?>
+</table>
+</div>
+<div class="card">
+<h2>opcache (statcache.opcache_invalidate = <span data-key="opcache_invalidate"><?= empty($s['opcache_invalidate']) ? 'off' : 'on' ?></span>)</h2>
+<table>
+<?= statcache_status_row('Invalidations', 'opcache_invalidations', $s['opcache_invalidations'] ?? null, '', 'scripts invalidated after a change (this process)') ?>
+<?= statcache_status_row('Precautions', 'opcache_precautions', $s['opcache_precautions'] ?? null, '', 'copies nothing vouched for: one compile each') ?>
+<?= statcache_status_row('Recompiles', 'opcache_recompiles', $s['opcache_recompiles'] ?? null, '', 'unchanged scripts compiled again: flat after warm-up') ?>
+<?= statcache_status_row('Scripts', 'opcache_scripts', $s['opcache_scripts'] ?? null, '', 'recorded in this process') ?>
+<?= statcache_status_row('Polled', 'opcache_polled', $s['opcache_polled'] ?? null, '', 'stat()ed at revalidate_freq: not vouched for') ?>
+<?= statcache_status_row('Unchecked', 'opcache_unchecked', $s['opcache_unchecked'] ?? null, '', 'from a stream wrapper') ?>
+</table>
+</div>
+<div class="card">
+<h2>Includes, realpath, listings</h2>
+<table>
+<?= statcache_status_row('include_path hits', 'include_path_hits', $s['include_path_hits'] ?? null, '', 'relative includes resolved by the cached walk') ?>
+<?= statcache_status_row('include_path skipped', 'include_path_skipped', $s['include_path_skipped'] ?? null, '', 'candidates known missing: no syscall') ?>
+<?= statcache_status_row('include_path fallbacks', 'include_path_fallbacks', $s['include_path_fallbacks'] ?? null, '', 'left to PHP (wrapper, phar://)') ?>
+<?= statcache_status_row('Link hits', 'link_hits', $s['link_hits'] ?? null, '', 'spelled through symlinks (in hits)') ?>
+<?= statcache_status_row('Realpath fills', 'realpath_fills', $s['realpath_fills'] ?? null, '', 'written into PHP\'s realpath cache') ?>
+<?= statcache_status_row('Realpath walks', 'realpath_walks', $s['realpath_walks'] ?? null, '', 'left to PHP\'s walk: a step not cached') ?>
+<?= statcache_status_row('Realpath handoffs', 'realpath_handoffs', $s['realpath_handoffs'] ?? null, '', 'PHP\'s walk not repeated') ?>
+<?= statcache_status_row('Open failures', 'open_failures', $s['open_failures'] ?? null, '', 'opens of names known missing, no syscall') ?>
+<?= statcache_status_row('Listing hits', 'listing_hits', $s['listing_hits'] ?? null, '', 'opendir/scandir/glob from a listing') ?>
+<?= statcache_status_row('Listing misses', 'listing_misses', $s['listing_misses'] ?? null, '', 'read from the kernel') ?>
+<?= statcache_status_row('Listing flushes', 'listing_flushes', $s['listing_flushes'] ?? null, '', 'dropped at statcache.max_listing_bytes') ?>
+<?= statcache_status_row('Mount points', 'mount_points', $s['mount_points'] ?? null, '', 'files mounted over: left to PHP') ?>
+<?= statcache_status_row('access() calls', 'access_calls', $s['access_calls'] ?? null, '', 'asked of the kernel') ?>
+</table>
+</div>
 </div>
 <h2>Hit rate over time <span class="sub">(per interval, kept in this browser tab)</span></h2>
 <svg id="chart" viewBox="0 0 460 110" preserveAspectRatio="none" role="img" aria-label="hit rate over time">
@@ -234,7 +440,14 @@ table.workers td, table.workers th { padding-right: 1.2em; text-align: right; }
     var s = d.stats || {};
     ['hits', 'misses', 'negative_hits', 'bypassed', 'untrusted', 'entries', 'memory', 'listing_bytes',
       'flushes', 'overflows', 'watches', 'failed_watches', 'instance_failures', 'events', 'drains',
-      'verify_checks', 'verify_mismatches', 'verify_stale'].forEach(function (k) { set(k, fmt(s[k])); });
+      'verify_checks', 'verify_mismatches', 'verify_stale', 'watcher_wakeups', 'drain_takeovers', 'ops_replaced',
+      'opcache_invalidations', 'opcache_precautions', 'opcache_recompiles', 'opcache_scripts', 'opcache_polled',
+      'opcache_unchecked', 'include_path_hits', 'include_path_skipped', 'include_path_fallbacks', 'link_hits',
+      'realpath_fills', 'realpath_walks', 'realpath_handoffs', 'open_failures', 'listing_hits', 'listing_misses',
+      'listing_flushes', 'mount_points', 'access_calls'].forEach(function (k) { set(k, fmt(s[k])); });
+    set('watcher', s.watcher || '\u2013');
+    set('staleness_clock', s.staleness_clock || '\u2013');
+    set('opcache_invalidate', s.opcache_invalidate ? 'on' : 'off');
     set('instances', fmt(s.enabled && !s.instance_failures ? 1 : 0));
     set('pid', String(d.pid));
     set('mode', s.mode || '');

@@ -15,7 +15,7 @@
 	X(negative_hits) \
 	X(bypassed) \
 	X(untrusted) \
-	X(flushes)                 /* this thread's table dropped at max_entries */
+	X(flushes)                 /* this thread's table dropped (statcache_reset()) */
 #define SC_COUNTERS_LISTED(X) \
 	X(access_calls)            /* access() asked of the kernel */ \
 	X(entries)                 /* results + spellings held */ \
@@ -23,11 +23,11 @@
 	X(verify_checks)           /* hits re-checked (statcache.verify_rate) */ \
 	X(verify_mismatches)       /* ... that were wrong though no event was pending */ \
 	X(verify_stale)            /* ... that were behind a queued event */ \
-	X(include_path_hits)       /* names resolved by the cached walk (src/php/include.c) */ \
+	X(include_path_hits)       /* names resolved by the cached walk (src/php/include/include.c) */ \
 	X(include_path_skipped)    /* candidates known missing: no syscall */ \
 	X(include_path_fallbacks)  /* not plain: the previous resolver's */ \
 	X(link_hits)               /* hits for a spelling through symlinks */ \
-	X(realpath_fills)          /* names resolved into PHP's realpath cache (src/php/realpath.c) */ \
+	X(realpath_fills)          /* names resolved into PHP's realpath cache (src/php/realpath/realpath.c) */ \
 	X(realpath_walks)          /* ... left to PHP's own walk: something not cached */ \
 	X(realpath_handoffs)       /* ... whose result was handed on: PHP's walk of its realpath cache not repeated */ \
 	X(open_failures)           /* read-only opens of names known missing: no lstat(), no open() */ \
@@ -35,6 +35,8 @@
 	X(listing_misses)          /* ... that read the directory */ \
 	X(listing_flushes)         /* listings dropped at max_listing_bytes */ \
 	X(listing_bytes)           /* bytes held by listings */ \
-	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */
+	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */ \
+	X(evictions)               /* results and spellings evicted at max_entries */ \
+	X(cap_bypassed)            /* misses left to PHP, not kept, while at max_entries (also in bypassed) */
 
 #endif

@@ -44,6 +44,12 @@ static inline void sc_count(_Atomic uint64_t *c)
 #endif
 }
 
+/* Adds n (the miss path: a plain relaxed load and store, as sc_count()). */
+static inline void sc_count_add(_Atomic uint64_t *c, uint64_t n)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n, memory_order_relaxed);
+}
+
 static inline void sc_count_set(_Atomic uint64_t *c, uint64_t v)
 {
 	atomic_store_explicit(c, v, memory_order_relaxed);

@@ -18,9 +18,12 @@ _Static_assert(offsetof(sc_gen, gen) == 2 * SC_CACHE_LINE, "slots start on a lin
 
 size_t sc_gen_size(uint32_t slots)
 {
-	/* the counters, then a bit per slot (sc_gen_dir_bits()), in whole
-	 * cache lines (aligned_alloc() wants a multiple of the alignment) */
-	size_t n = sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t) + ((size_t) slots + 7) / 8;
+	/* the counters, then a bit per slot (sc_gen_dir_bits()), then a wd
+	 * per slot (sc_gen_file_wds(); slots is a power of two from 64, so
+	 * the bits end aligned), in whole cache lines (aligned_alloc() wants
+	 * a multiple of the alignment) */
+	size_t n = sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t) + ((size_t) slots + 7) / 8
+		+ (size_t) slots * sizeof(_Atomic int32_t);
 	return (n + SC_CACHE_LINE - 1) / SC_CACHE_LINE * SC_CACHE_LINE;
 }
 

@@ -69,7 +69,8 @@ typedef struct sc_gen {
 	_Atomic int32_t watches_gone;    /* IN_IGNORED of watches above wd_base */
 	_Atomic uint32_t takeovers;      /* drains taken over from a drainer away too long */
 	_Atomic uint32_t tenant;         /* shared mode: the user whose workers hold it (euid + 1; 0: none) */
-	char pad1[SC_CACHE_LINE - 60];
+	_Atomic int32_t wd_evicted;      /* the watch cap's eviction: every wd up to this was
+	                                  * looked at (sc_watcher_evict_watches()) */
 
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
@@ -175,6 +176,31 @@ uint32_t sc_gen_watch_slot(const sc_gen *g, int wd);
 SC_ALWAYS_INLINE _Atomic uint8_t *sc_gen_dir_bits(sc_gen *g)
 {
 	return (_Atomic uint8_t *) &g->gen[g->slots];
+}
+
+/* One wd per watch slot, after the directory bits: the watch a fill last
+ * found on a name that is no directory (a file's own watch).  The watch
+ * cap evicts a wd only where it is found here: a directory's watch is
+ * never evicted by it (the names below a directory depend on its watch
+ * through their name slots, which its removal would not move). */
+SC_ALWAYS_INLINE _Atomic int32_t *sc_gen_file_wds(sc_gen *g)
+{
+	return (_Atomic int32_t *) ((char *) g + sizeof(sc_gen) + (size_t) g->slots * sizeof(_Atomic uint32_t)
+		+ g->slots / 8);
+}
+
+/* A fill found wd on a name that is no directory (after its statx()). */
+static inline void sc_gen_mark_file(sc_gen *g, int wd)
+{
+	/* relaxed: the evictor that reads it removes the watch, then bumps
+	 * its slot; a fill that read the slot before that bump misses */
+	atomic_store_explicit(&sc_gen_file_wds(g)[sc_gen_watch_slot(g, wd)], wd, memory_order_relaxed);
+}
+
+/* Is wd the file's watch last found with its slot? */
+static inline int sc_gen_is_file(sc_gen *g, int wd)
+{
+	return atomic_load_explicit(&sc_gen_file_wds(g)[sc_gen_watch_slot(g, wd)], memory_order_relaxed) == wd;
 }
 
 /* A directory's watch (wd) was added. */

@@ -8,7 +8,7 @@
  * name slot and the epoch on anything that could make it another directory
  * or unreadable), so it stays valid exactly as long as they hold.  Pure C
  * (no Zend): the wrapped dir_opener and glob() serve from it
- * (src/php/listing_hooks.c); cmocka tests drive it on a real directory.
+ * (src/php/listings/listing_hooks.c); cmocka tests drive it on a real directory.
  *
  * Memory: the store holds at most max_bytes; the listing that would pass
  * that drops every listing first (the results table's flush-at-cap rule).

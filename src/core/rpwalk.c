@@ -1,6 +1,6 @@
 /*
- * statcache: PHP's realpath walk, replayed on cached answers (see
- * src/core/rpwalk.h).  Each step below names the behaviour of PHP's walk
+ * statcache: PHP's realpath walk, replayed in pure C on answers its caller
+ * hands it (see src/core/rpwalk.h).  Each step below names the behaviour of PHP's walk
  * it keeps; the order of the questions matters as much as the answers,
  * because each resolved prefix is remembered as it completes and a later
  * step may be answered from there.

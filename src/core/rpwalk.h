@@ -1,5 +1,6 @@
 /*
- * statcache: PHP's realpath walk, replayed on answers the cache already has.
+ * statcache: the interface of PHP's realpath walk replayed without Zend:
+ * the questions it asks its caller (src/php/realpath/ answers from the cache).
  *
  * PHP resolves every path it opens or includes (expand_filepath(),
  * tsrm_realpath()) with its own walk: one lstat() per component whose

@@ -57,6 +57,7 @@ int sc_table_init(sc_table *t, uint32_t cap)
 	t->cap = cap;
 	t->mask = cap - 1;
 	t->count = 0;
+	t->hand = 0;
 	t->memory = cap * sizeof(*t->buckets);
 	return 0;
 }
@@ -152,4 +153,78 @@ sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash)
 	t->count++;
 	t->memory += sizeof(*e) + len + 1;
 	return e;
+}
+
+/* The clock's pass: marks up to want victims from the hand on, each
+ * entry held since it was last passed given a second chance; at most two
+ * turns (the second finds every chance used). */
+static uint32_t sc_table_mark_victims(sc_table *t, uint32_t want)
+{
+	uint32_t marked = 0, i = t->hand & (t->cap - 1);
+
+	for (uint64_t seen = 0; marked < want && seen < 2 * (uint64_t) t->cap; seen++) {
+		sc_entry *e = t->buckets[i];
+		if (e) {
+			if (e->r.held_at != 0 || (e->flags & SC_ENTRY_USED)) {
+				e->r.held_at = 0; /* the next hit checks its values once */
+				e->flags &= ~SC_ENTRY_USED;
+			} else {
+				e->flags |= SC_ENTRY_VICTIM;
+				marked++;
+			}
+		}
+		i = (i + 1) & (t->cap - 1);
+	}
+	t->hand = i;
+	return marked;
+}
+
+uint32_t sc_table_evict(sc_table *t, uint32_t want)
+{
+	sc_entry **nb;
+	uint32_t marked, mask;
+
+	if (!t->cap || !t->count || !want) {
+		return 0;
+	}
+	nb = calloc(t->cap, sizeof(*nb));
+	if (!nb) {
+		return 0;
+	}
+	marked = sc_table_mark_victims(t, want);
+	/* what points at a victim is emptied (filled again when asked) */
+	for (uint32_t i = 0; i < t->cap; i++) {
+		sc_entry *e = t->buckets[i];
+		if (e && !(e->flags & SC_ENTRY_VICTIM) && e->r.target && (e->r.target->flags & SC_ENTRY_VICTIM)) {
+			e->r.kind = SC_KIND_EMPTY;
+			e->r.err = 0;
+			e->r.ndeps = 0;
+			e->r.held_at = 0;
+			e->r.target = NULL;
+		}
+	}
+	/* the survivors into a bucket array of the same size: linear probing
+	 * has no hole to leave */
+	mask = t->cap - 1;
+	for (uint32_t i = 0; i < t->cap; i++) {
+		sc_entry *e = t->buckets[i];
+		if (!e) {
+			continue;
+		}
+		if (e->flags & SC_ENTRY_VICTIM) {
+			t->memory -= sizeof(*e) + e->len + 1;
+			t->count--;
+			free(e);
+			continue;
+		}
+		for (uint32_t j = (uint32_t) e->hash & mask;; j = (j + 1) & mask) {
+			if (!nb[j]) {
+				nb[j] = e;
+				break;
+			}
+		}
+	}
+	free(t->buckets);
+	t->buckets = nb;
+	return marked;
 }

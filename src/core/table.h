@@ -6,9 +6,10 @@
  * access() answers asked so far, and the generation values it depends on.
  * An alias entry (a spelling with ".", ".." or "//") points to its
  * canonical entry and depends on the directories its ".." and "." crossed.
- * Entries are never removed one by one: a stale entry is refilled in place,
- * and the whole table goes at once (cap, reset, fork), so pointers between
- * entries stay valid.  Pure C: unit-tested with cmocka.
+ * A stale entry is refilled in place; entries are removed in batches, at
+ * the cap (sc_table_evict(), which empties whatever pointed at them) or
+ * all at once (reset, fork), never during a walk, so the pointers a walk
+ * holds stay valid.  Pure C: unit-tested with cmocka.
  */
 #ifndef STATCACHE_TABLE_H
 #define STATCACHE_TABLE_H
@@ -79,11 +80,19 @@ typedef struct sc_result {
 	};
 } sc_result;
 
+/* sc_entry.flags */
+#define SC_ENTRY_SEEN 1u   /* looked up before: its next fill arms its watch
+                            * (src/engine/resolve.c, "a first look") */
+#define SC_ENTRY_VICTIM 2u /* chosen by sc_table_evict(), being removed */
+#define SC_ENTRY_USED 4u   /* found valid by a walk (a directory on the way): a
+                            * hit for sc_table_evict()'s clock, as held_at is */
+
 struct sc_entry {
 	uint64_t hash;
 	uint32_t len;
+	uint32_t flags;          /* SC_ENTRY_*: the entry's, kept across results */
 	/* a second hash of key, for the layer above: PHP's realpath-cache key
-	 * (src/php/realpath_cache.c), a function of the bytes alone, kept
+	 * (src/php/realpath/realpath_cache.c), a function of the bytes alone, kept
 	 * across results; 0 until it is asked for */
 	uint64_t rp_key;
 	sc_result r;
@@ -98,6 +107,7 @@ typedef struct sc_table {
 	                          * pointer: the probe indexes with it as it is) */
 	uint32_t cap;            /* power of two (0: none allocated) */
 	uint32_t count;
+	uint32_t hand;           /* sc_table_evict()'s clock hand: the next bucket it looks at */
 	size_t memory;           /* bytes held by entries and buckets */
 } sc_table;
 
@@ -107,8 +117,18 @@ extern sc_entry *const sc_table_none[1];
 
 int sc_table_init(sc_table *t, uint32_t initial_cap);
 void sc_table_free(sc_table *t);
-/* Drops every entry (caps, statcache_reset(), a fork()ed child). */
+/* Drops every entry (statcache_reset(), a fork()ed child). */
 void sc_table_clear(sc_table *t);
+/* At the cap: removes up to want entries, the least useful first, and
+ * returns how many went.  A second-chance clock over the buckets: an
+ * entry whose result a hit has found holding since it was last passed
+ * (held_at set: the hit path writes it, so this costs a hit nothing) has
+ * it cleared and stays; one without goes.  An entry that points at one
+ * that goes (an alias, a spelling through links, a link's text) is
+ * emptied, to be filled again: no pointer is left dangling.  Never
+ * during a walk (its entries are pointers held): only where a lookup
+ * starts, as the whole table's drop used to be. */
+uint32_t sc_table_evict(sc_table *t, uint32_t want);
 
 /* An unaligned 8-byte load (a plain mov on the targets PHP runs on). */
 SC_ALWAYS_INLINE uint64_t sc_load64(const char *p)
@@ -291,7 +311,7 @@ SC_ALWAYS_INLINE uint64_t sc_key_diff(const char *a, const char *b, size_t len)
 	size_t i;
 
 #if defined(__AVX2__)
-	/* a build for AVX2 (the answers' twins: src/php/answers_avx2.c): 32
+	/* a build for AVX2 (the answers' twins: src/php/answers/answers_avx2.c): 32
 	 * bytes a step, the same way */
 	if (EXPECTED_SC(len >= 32)) {
 # define SC_KEY_DIFF256(a, b, i) _mm256_xor_si256(_mm256_loadu_si256((const __m256i *) ((a) + (i))), \

@@ -4,7 +4,9 @@
  */
 #include "core/trust.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 typedef struct sc_fs_type {
 	uint64_t magic;
@@ -56,4 +58,63 @@ const char *sc_fs_name(uint64_t f_type, char *buf, unsigned buflen)
 	}
 	snprintf(buf, buflen, "0x%llx", (unsigned long long) f_type);
 	return buf;
+}
+
+const char *sc_fs_casefold_sysfs(uint64_t f_type)
+{
+	switch (f_type & 0xFFFFFFFFu) {
+		case 0xEF53:
+			return "ext4";
+		case 0xF2F52010:
+			return "f2fs";
+		case 0x01021994:
+			return "tmpfs"; /* Linux 6.13 (mount -o casefold) */
+		case 0xCA451A4E:
+			return ""; /* bcachefs (6.15): no features directory */
+		default:
+			return NULL;
+	}
+}
+
+/* Does the kernel say it casefolds this type (its features directory in
+ * sysfs): 1 yes or cannot tell (sysfs not mounted, as in some
+ * containers), 0 no. */
+static int sc_fs_casefold_probe(const char *name)
+{
+	char path[64];
+	struct stat st;
+
+	if (!name[0]) {
+		return 1;
+	}
+	snprintf(path, sizeof(path), "/sys/fs/%s/features/casefold", name);
+	if (stat(path, &st) == 0) {
+		return 1;
+	}
+	snprintf(path, sizeof(path), "/sys/fs/%s", name);
+	return stat(path, &st) != 0;
+}
+
+int sc_fs_may_casefold(uint64_t f_type)
+{
+	/* per type: -1 not asked yet, else the answer.  Process-wide, relaxed:
+	 * every thread that asks first finds the same answer (the kernel's
+	 * build), so a race only asks twice */
+	static _Atomic int known[3] = { -1, -1, -1 };
+	const char *name = sc_fs_casefold_sysfs(f_type);
+	int i, v;
+
+	if (!name) {
+		return 0;
+	}
+	i = name[0] == 'e' ? 0 : name[0] == 'f' ? 1 : name[0] == 't' ? 2 : -1;
+	if (i < 0) {
+		return 1;
+	}
+	v = atomic_load_explicit(&known[i], memory_order_relaxed);
+	if (v < 0) {
+		v = sc_fs_casefold_probe(name);
+		atomic_store_explicit(&known[i], v, memory_order_relaxed);
+	}
+	return v;
 }

@@ -222,6 +222,60 @@ static int32_t sc_live_watches(sc_gen *g)
 	return n < 0 ? 0 : n;
 }
 
+/* At max_watches: removes about want files' own watches, the oldest first
+ * (wd numbers grow), and returns how many went.  Only a wd that a fill
+ * found on a non-directory (sc_gen_is_file(): a fill in progress has not
+ * marked its own yet) is removed: a file's
+ * results record its watch's slot, which is bumped once the watch is gone
+ * (and again when its IN_IGNORED is drained), so each of them misses and
+ * is filled again with a new watch.  A directory's watch is kept: the
+ * names below it depend on it through their name slots.  The range looked
+ * at is claimed from the table (a CAS: in shared mode every worker's
+ * evictions take turns over the same wds). */
+static uint32_t sc_watcher_evict_watches(sc_proc *p, sc_gen *g, uint32_t want)
+{
+	uint32_t removed = 0;
+
+	if (atomic_exchange(&p->file_wds_stale, 0)) {
+		/* a fork()ed child's: its parent's, for another instance (a file
+		 * marked since is only not evicted this time) */
+		for (uint32_t i = 0; i < g->slots; i++) {
+			atomic_store_explicit(&sc_gen_file_wds(g)[i], 0, memory_order_relaxed);
+		}
+	}
+	while (removed < want) {
+		int32_t hi = atomic_load(&g->max_wd), base = atomic_load(&g->wd_base);
+		int32_t from = atomic_load(&g->wd_evicted), to;
+
+		if (from < base) {
+			from = base;
+		}
+		to = from + (int32_t) want;
+		if (to > hi) {
+			to = hi;
+		}
+		if (to <= from) {
+			break; /* everything old enough was looked at */
+		}
+		{
+			int32_t cur = atomic_load(&g->wd_evicted);
+			if (cur > from || !atomic_compare_exchange_strong(&g->wd_evicted, &cur, to)) {
+				continue; /* another took it, or a flush moved the base: again */
+			}
+		}
+		for (int32_t wd = from + 1; wd <= to; wd++) {
+			if (sc_gen_is_file(g, wd) && inotify_rm_watch(p->ifd, wd) == 0) {
+				/* after the removal: a fill that read the slot before this
+				 * misses; one that reads it after saw the watch gone */
+				sc_gen_bump(g, sc_gen_watch_slot(g, wd));
+				removed++;
+			}
+		}
+	}
+	atomic_fetch_add_explicit(&p->watch_evictions, removed, memory_order_relaxed);
+	return removed;
+}
+
 /* A watch added (wd) or refused (-errno) for path: counted, the cap kept.
  * A refusal other than a missing name or one PHP may not read (EACCES:
  * PHP's own calls answer for it) is counted; ENOSPC said once. */
@@ -251,7 +305,16 @@ static int sc_watch_added(const char *path, int wd)
 		 * count them before deciding (a drain here only bumps, which the
 		 * fill in progress cannot miss: it read its values before) */
 		sc_watcher_drain();
+		if (sc_live_watches(g) > (int32_t) p->set.max_watches
+				&& sc_watcher_evict_watches(p, g, p->set.max_watches / 8 + 1) > 0) {
+			/* their IN_IGNORED, queued by now, counted */
+			sc_watcher_drain();
+			sc_log_once(SC_LOG_WATCH_EVICT, "statcache: statcache.max_watches (%u) reached; the oldest "
+				"files' watches are evicted (raise statcache.max_watches if statcache_stats()'s "
+				"watch_evictions keep growing)", p->set.max_watches);
+		}
 		if (sc_live_watches(g) > (int32_t) p->set.max_watches) {
+			/* directories' watches alone over the cap */
 			sc_log_once(SC_LOG_WATCH_CAP, "statcache: statcache.max_watches (%u) reached; everything is "
 				"dropped and watched again (raise statcache.max_watches if this repeats)", p->set.max_watches);
 			sc_watcher_flush(1);

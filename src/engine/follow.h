@@ -40,7 +40,7 @@ const char *sc_link_text(sc_cache *c, sc_entry *link, size_t *len);
  * entry: it answers for the real ids, a walk is checked against the
  * effective ones, so it is taken only where they are the same (php-fpm's
  * workers, the CLI); else 0 (PHP answers).  Results are per process and a
- * change of credentials drops them all (src/php/sync.c). */
+ * change of credentials drops them all (src/php/sync/sync.c). */
 int sc_dir_searchable(sc_cache *c, sc_entry *e);
 
 #endif

@@ -125,12 +125,11 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 {
 	sc_entry *e;
 
-	if (c->table.count + SC_WALK_RESERVE >= c->max_entries) {
-		sc_cache_reset(c);
-		sc_count(&c->n->flushes);
-		sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; this "
-			"thread's results are dropped and filled again (raise statcache.max_entries if "
-			"this repeats)", c->max_entries);
+	if (!sc_cache_room(c, path, len, h)) {
+		sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; the least "
+			"used results are evicted and some misses left to PHP (raise statcache.max_entries "
+			"if statcache_stats()'s evictions keep growing)", c->max_entries);
+		return sc_answer(c, NULL);
 	}
 	if (memchr(path, '\0', len)) {
 		/* PHP's own call refuses it; never inserted, so a hit has no NUL */
@@ -138,7 +137,10 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 	}
 	switch (sc_canon_path(&c->canon, path, len)) {
 		case SC_CANON_SAME:
+			/* at the cap, a miss let in is one to keep: no first look */
+			c->glance = c->first_look && !c->evicting;
 			e = sc_resolve(c, path, len, 0);
+			c->glance = 0;
 			if (e && e->r.kind != SC_KIND_LINK && sc_through_link(&e->r)) {
 				e = sc_follow(c, e);
 			}
@@ -188,7 +190,7 @@ static sc_entry *sc_via_target_again(sc_cache *c, sc_entry *e, sc_entry *t)
 	sc_gen *g = sc_the_proc.gen;
 
 	if ((t->r.kind != SC_KIND_FOUND && t->r.kind != SC_KIND_LINK)
-			|| c->table.count + SC_WALK_RESERVE >= c->max_entries) {
+			|| c->table.count + sc_walk_reserve(c->max_entries) >= c->max_entries) {
 		return NULL;
 	}
 	if (sc_resolve(c, t->key, t->len, 0) != t || (t->r.kind != SC_KIND_FOUND && t->r.kind != SC_KIND_LINK)

@@ -83,6 +83,21 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	return sc_lookup_miss(c, path, len, h);
 }
 
+/* sc_lookup() for a caller that keeps the result's generation values
+ * (opcache's script records, src/engine/script_fill.c): a name's first
+ * look is filled and kept as its second would be (an answer not kept
+ * would make the record it goes into miss at once). */
+static inline sc_entry *sc_lookup_kept(sc_cache *c, const char *path, size_t len)
+{
+	int first = c->first_look;
+	sc_entry *e;
+
+	c->first_look = 0;
+	e = sc_lookup(c, path, len);
+	c->first_look = first;
+	return e;
+}
+
 /* What sc_hit() did (its *how). */
 #define SC_HIT_VIA       1u /* the answer is a spelling's through symlinks */
 
@@ -146,7 +161,7 @@ SC_ALWAYS_INLINE sc_entry *sc_hit_held(sc_entry *e, uint64_t v)
 /* sc_hit_probe() for a caller that asked sc_proc_hit_clocked() first
  * (clocked: its answer, a constant where inlined): the due check by that
  * clock alone.  The tick counter's needs no call, so the handlers' entry
- * that uses it keeps no stack (src/php/hit.h). */
+ * that uses it keeps no stack (src/php/answers/hit.h). */
 SC_ALWAYS_INLINE sc_entry *sc_hit_probe_by(sc_cache *c, const char *path, size_t len, bool clocked)
 {
 	/* the hash first: it reads only the path, and the registers it needs

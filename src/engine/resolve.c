@@ -33,6 +33,7 @@ int sc_cache_init(sc_cache *c, uint32_t max_entries, int test_untrusted)
 	c->n = &c->own_n;
 	c->max_entries = max_entries;
 	c->test_untrusted = test_untrusted;
+	c->first_look = 1;
 	return sc_table_init(&c->table, 256);
 }
 
@@ -65,7 +66,31 @@ void sc_cache_delete(sc_cache *c)
 void sc_cache_reset(sc_cache *c)
 {
 	sc_table_clear(&c->table);
+	c->evicting = 0;
 	sc_cache_account(c);
+}
+
+int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h)
+{
+	uint32_t batch = c->max_entries / SC_EVICT_SHARE, n;
+
+	if (c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries) {
+		return 1;
+	}
+	if (c->table.count < c->max_entries && sc_table_find(&c->table, path, len, h)) {
+		return 1; /* refilled in place: at most its missing ancestors added */
+	}
+	if (c->cap_skips < SC_CAP_SKIPS * batch) {
+		c->cap_skips++;
+		sc_count(&c->n->cap_bypassed);
+		return 0;
+	}
+	c->cap_skips = 0;
+	c->evicting = 1;
+	n = sc_table_evict(&c->table, batch);
+	sc_count_add(&c->n->evictions, n);
+	sc_cache_account(c);
+	return c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries;
 }
 
 /* A child of something that is not a watched directory inherits its
@@ -77,13 +102,16 @@ static void sc_inherit(sc_result *r, const sc_result *parent, sc_kind kind, int 
 	memcpy(r->deps, parent->deps, sizeof(r->deps));
 }
 
-/* Case-insensitive directories exist on ext4 and f2fs only (chattr +F). */
+/* Is this directory case-insensitive (chattr +F)?  Asked only on a file
+ * system where the kernel can casefold (sc_fs_may_casefold(): ext4, f2fs
+ * and tmpfs built with CONFIG_UNICODE), where it is a flag of each
+ * directory: everywhere else no open, no ioctl. */
 static int sc_dir_casefolded(const char *dir, uint64_t f_type)
 {
 #ifdef FS_CASEFOLD_FL
 	long flags = 0;
 	int fd, rc;
-	if (f_type != 0xEF53 && f_type != 0xF2F52010) {
+	if (!sc_fs_may_casefold(f_type)) {
 		return 0;
 	}
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
@@ -100,16 +128,25 @@ static int sc_dir_casefolded(const char *dir, uint64_t f_type)
 #endif
 }
 
-/* Why a watched directory's results are not kept (a bypass reason), or 0:
- * a file system that raises no events for others' changes, or a
- * case-insensitive directory, whose events name only the spelling on disk
- * (a result under another spelling would never see them). */
-static int sc_dir_refused(sc_cache *c, const char *dir)
+/* The file system of a directory on device dev, from this thread's
+ * verdicts while the epoch holds, else from statfs() (then remembered):
+ * the bypass reason of every directory on it (untrusted), or 0 with its
+ * f_type.  A statfs() that fails is not remembered. */
+static int sc_dev_refused(sc_cache *c, const char *dir, uint64_t dev, uint32_t epoch, uint64_t *f_type)
 {
 	struct statfs sfs;
+	sc_dev_verdict *v;
+	int refused = 0;
 
-	if (c->test_untrusted) {
-		return SC_BYPASS_UNTRUSTED;
+	for (unsigned i = 0; i < SC_DEV_VERDICTS; i++) {
+		v = &c->devs[i];
+		if (v->epoch == epoch && v->dev == dev && epoch != 0) {
+			*f_type = v->f_type;
+			if (v->refused) {
+				atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
+			}
+			return v->refused;
+		}
 	}
 	if (statfs(dir, &sfs) < 0) {
 		/* cannot tell what it is on: unknown is untrusted */
@@ -118,22 +155,48 @@ static int sc_dir_refused(sc_cache *c, const char *dir)
 			"not cached", dir, strerror(errno));
 		return SC_BYPASS_UNTRUSTED;
 	}
+	*f_type = (uint64_t) sfs.f_type;
 	if (!sc_fs_trusted((uint64_t) sfs.f_type)) {
 		char buf[24];
 		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
 		sc_log_once(SC_LOG_UNTRUSTED, "statcache: %s is on a file system that raises no events "
 			"for other machines' changes (%s); paths below it are not cached", dir,
 			sc_fs_name((uint64_t) sfs.f_type, buf, sizeof(buf)));
+		refused = SC_BYPASS_UNTRUSTED;
+	}
+	v = &c->devs[c->devs_next++ % SC_DEV_VERDICTS];
+	v->dev = dev;
+	v->f_type = *f_type;
+	v->epoch = epoch;
+	v->refused = refused;
+	return refused;
+}
+
+/* Why a watched directory's results are not kept (a bypass reason), or 0:
+ * a file system that raises no events for others' changes, or a
+ * case-insensitive directory, whose events name only the spelling on disk
+ * (a result under another spelling would never see them).  st is the
+ * directory's, taken after its watch was armed; epoch the one its result
+ * records (a verdict read under it ends with it). */
+static int sc_dir_refused(sc_cache *c, const char *dir, const struct stat *st, uint32_t epoch)
+{
+	uint64_t f_type = 0;
+	int refused;
+
+	if (c->test_untrusted) {
 		return SC_BYPASS_UNTRUSTED;
 	}
-	if (sc_dir_casefolded(dir, (uint64_t) sfs.f_type)) {
+	if ((refused = sc_dev_refused(c, dir, (uint64_t) st->st_dev, epoch, &f_type)) != 0) {
+		return refused;
+	}
+	if (sc_dir_casefolded(dir, f_type)) {
 		return SC_BYPASS_SPECIAL;
 	}
 	return 0;
 }
 
-/* A directory whose watch was just armed (wd, or -errno): its file system
- * checked, then st taken: given (seen is a stat taken after an arm of this
+/* A directory whose watch was just armed (wd, or -errno): st taken, then
+ * its file system checked (once per device): given (seen is a stat taken after an arm of this
  * same watch with every bit it keeps, its slot's value dval read before
  * that stat), or its lstat() now. */
 static void sc_fill_dir_armed(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name, uint32_t nslot,
@@ -173,11 +236,6 @@ static void sc_fill_dir_armed(sc_cache *c, sc_entry *e, uint32_t epoch, int has_
 	if (!seen) {
 		dval = sc_gen_load(g, dslot);
 	}
-	if ((refused = sc_dir_refused(c, e->key)) != 0) {
-		r->kind = SC_KIND_BYPASS;
-		r->err = refused;
-		return;
-	}
 	if (seen) {
 		st = *seen;
 	} else if (lstat(e->key, &st) < 0) {
@@ -189,6 +247,12 @@ static void sc_fill_dir_armed(sc_cache *c, sc_entry *e, uint32_t epoch, int has_
 		r->kind = S_ISLNK(st.st_mode) ? SC_KIND_LINK : SC_KIND_BYPASS;
 		r->err = S_ISLNK(st.st_mode) ? 0 : SC_BYPASS_SPECIAL;
 		r->st = st;
+		return;
+	}
+	/* after the stat: its device names the mount whose verdict holds */
+	if ((refused = sc_dir_refused(c, e->key, &st, epoch)) != 0) {
+		r->kind = SC_KIND_BYPASS;
+		r->err = refused;
 		return;
 	}
 	r->kind = SC_KIND_FOUND;
@@ -352,7 +416,42 @@ static void sc_fill_unwatched(sc_cache *c, sc_entry *e, uint32_t epoch, uint32_t
  * slot or the watch's.  So a file's result depends on its name, its own
  * watch and its directory's name; a hard link, a descriptor kept open, a
  * FIFO or a device answer like any other file. */
-static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size_t parent_len)
+/* A first look at the name a lookup asks for (never one on the way to
+ * another): one statx(), as PHP's own call makes one.  A regular file (or
+ * a FIFO, a socket, a device) is answered from it and not kept (epoch 0
+ * never holds): its own watch, which a kept result needs, is armed only
+ * when the name is asked for again, so a path met once (a worker's first
+ * request, a CLI script's single pass) costs what PHP alone costs.  A
+ * missing name is kept, as sc_fill_unwatched() keeps it (its name's slot
+ * was read before).  1 when settled, 0 when the name is a directory or a
+ * symlink (the caller arms the watch and takes it again). */
+static int sc_fill_glance(sc_entry *e, const sc_entry *parent, size_t parent_len, uint32_t epoch,
+	uint32_t nslot, uint32_t nval)
+{
+	sc_result *r = &e->r;
+	struct stat st;
+	int mounted;
+
+	e->flags |= SC_ENTRY_SEEN;
+	mounted = sc_stat_name(e->key, &st);
+	if (mounted < 0) {
+		if (errno != ENOENT && errno != ENOTDIR && errno != ENAMETOOLONG) {
+			return 0;   /* EACCES, ...: the watched way decides */
+		}
+		sc_set(r, SC_KIND_MISSING, errno, epoch);
+		sc_add_dep(r, nslot, nval);
+		sc_add_parent_dep(r, parent, parent_len);
+		return 1;
+	}
+	if (S_ISDIR(st.st_mode) || S_ISLNK(st.st_mode)) {
+		return 0;
+	}
+	sc_set(r, mounted ? SC_KIND_BYPASS : SC_KIND_FOUND, mounted ? SC_BYPASS_MOUNT_POINT : 0, 0);
+	r->st = st;
+	return 1;
+}
+
+static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size_t parent_len, int glance)
 {
 	sc_gen *g = sc_the_proc.gen;
 	sc_result *r = &e->r;
@@ -365,8 +464,13 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	uint32_t nslot = sc_gen_name_slot(g, parent->r.wd, name, nlen);
 	uint32_t nval = sc_gen_load(g, nslot), wslot, wval;
 	struct stat st;
-	int wd = sc_watcher_add_watch_any(e->key), mounted;
+	int wd, mounted;
 
+	if (glance && !(e->flags & SC_ENTRY_SEEN) && sc_fill_glance(e, parent, parent_len, epoch, nslot, nval)) {
+		return;
+	}
+	e->flags |= SC_ENTRY_SEEN;
+	wd = sc_watcher_add_watch_any(e->key);
 	if (wd < 0) {
 		sc_fill_unwatched(c, e, epoch, nslot, nval, -wd);
 		sc_add_parent_dep(r, parent, parent_len);
@@ -387,6 +491,9 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 		sc_add_parent_dep(r, parent, parent_len);
 		return;
 	}
+	/* a file's own watch: the watch cap may evict it (its slot, which the
+	 * result records, is bumped when it does) */
+	sc_gen_mark_file(g, wd);
 	sc_set(r, S_ISLNK(st.st_mode) ? SC_KIND_LINK : SC_KIND_FOUND, 0, epoch);
 	sc_add_dep(r, nslot, nval);
 	if (mounted) {
@@ -422,6 +529,7 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 		}
 		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
 	} else if (sc_result_valid(g, &e->r)) {
+		e->flags |= SC_ENTRY_USED; /* kept at the cap's next eviction */
 		return e;
 	}
 	if (depth > SC_MAX_DEPTH) {
@@ -448,7 +556,7 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 			break;
 		case SC_KIND_FOUND:
 			if (S_ISDIR(pe->r.st.st_mode)) {
-				sc_fill_child(c, e, pe, plen);
+				sc_fill_child(c, e, pe, plen, depth == 0 && c->glance);
 			} else {
 				sc_inherit(&e->r, &pe->r, SC_KIND_MISSING, ENOTDIR);
 			}

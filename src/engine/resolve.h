@@ -16,9 +16,29 @@
 
 #include <sys/stat.h>
 
-/* Room kept free below max_entries so that one walk never hits the cap
- * halfway (entries met on the way stay valid pointers). */
-#define SC_WALK_RESERVE 1024u
+/* Room kept free below max_entries for one walk's new entries (its
+ * ancestors, the links it follows): the cap is looked at, and entries
+ * evicted, only where a lookup starts, so entries met on the way stay
+ * valid pointers; a walk longer than this goes over the cap by its rest.
+ * A quarter of a small cap (statcache.max_entries from 256). */
+#define SC_WALK_RESERVE 128u
+static inline uint32_t sc_walk_reserve(uint32_t max_entries)
+{
+	return max_entries / 4 < SC_WALK_RESERVE ? max_entries / 4 : SC_WALK_RESERVE;
+}
+
+/* What a directory's file system was found to be, per device: statfs()
+ * once per mount, not once per directory (SC_DEV_VERDICTS devices kept,
+ * the oldest replaced).  Valid while the epoch it was read under holds: a
+ * mount or unmount (which may reuse a device number) bumps it. */
+#define SC_DEV_VERDICTS 8
+
+typedef struct sc_dev_verdict {
+	uint64_t dev;
+	uint64_t f_type;
+	uint32_t epoch;          /* 0: unused */
+	int32_t refused;         /* 0, or the bypass reason of every directory on it */
+} sc_dev_verdict;
 
 typedef struct sc_cache {
 	sc_counters *n;          /* own_n, or this thread's slot in the shared region */
@@ -33,6 +53,16 @@ typedef struct sc_cache {
 	uint64_t verify_rate;    /* re-check one hit in N with a real lstat() (0: never) */
 	uint64_t verify_tick;
 	sc_canon canon;          /* scratch for spellings */
+	uint32_t cap_skips;      /* misses not kept since the last eviction (sc_cache_room()) */
+	int evicting;            /* the table has reached the cap since it was last empty: a
+	                          * miss it keeps is kept at its first look */
+	int first_look;          /* a name asked for once is answered from one statx() and
+	                          * kept from its second look on (sc_cache_init(): 1; the
+	                          * PHP layer sets statcache.first_look's) */
+	int glance;              /* set by a lookup around its own sc_resolve(): the path
+	                          * asked for may be taken at a first look */
+	sc_dev_verdict devs[SC_DEV_VERDICTS];
+	uint32_t devs_next;      /* the slot the next new device takes */
 } sc_cache;
 
 /* A cache is allocated aligned to a cache line (sc_cache_new) so that two
@@ -48,6 +78,23 @@ void sc_cache_reset(sc_cache *c);
  * path, valid now (or EMPTY when it could not be settled; EMPTY with err
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
+
+/* At max_entries a batch of this share of it is evicted at a time, and
+ * SC_CAP_SKIPS misses per entry of a batch are left to PHP (not kept)
+ * before the next: a set larger than the cap keeps most of what it
+ * holds, and a miss that would only evict another costs what PHP's own
+ * call costs.  A working set that moves still moves in: an eighth of the
+ * misses are kept.  (Round robin over 1.1 times the cap, the worst order
+ * for a cache, keeps 87 % hits; over twice the cap, about 37 %.) */
+#define SC_EVICT_SHARE 8u
+#define SC_CAP_SKIPS 7u
+
+/* May a miss for path (hash h) fill the table?  Below the cap, or a
+ * refill of an entry the table holds, yes; at the cap, after
+ * SC_CAP_SKIPS misses per entry of a batch were left to PHP, a batch is
+ * evicted (sc_table_evict()) and yes; else no (PHP answers).  Only where
+ * a lookup starts: no entry is held. */
+int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h);
 
 /* Counts an answer left to PHP, by its reason. */
 static inline void sc_count_bypass(sc_cache *c, int reason)

@@ -52,7 +52,7 @@ typedef enum {
 static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_script *s, char *real,
 	const char **why)
 {
-	sc_entry *e = sc_lookup(c, name, len);
+	sc_entry *e = sc_lookup_kept(c, name, len);
 
 	*why = NULL;
 	if (!e) {
@@ -82,7 +82,7 @@ static sc_look_result sc_look(sc_cache *c, const char *name, size_t len, sc_scri
  * name may mean another file), or left to PHP (SC_LOOK_UNSURE). */
 static sc_look_result sc_look_passed(sc_cache *c, const char *name, size_t len, sc_script *s)
 {
-	sc_entry *e = sc_lookup(c, name, len);
+	sc_entry *e = sc_lookup_kept(c, name, len);
 
 	if (!e) {
 		return SC_LOOK_UNSURE;

@@ -1,6 +1,6 @@
 /*
  * statcache: the scripts opcache holds, as records of what their names
- * depend on (src/engine/scripts.c; src/php/opcache.c drives them).
+ * depend on (src/engine/scripts.c; src/php/opcache/opcache.c drives them).
  *
  * One record per spelling a script was compiled or adopted under in this
  * process (every thread's: one opcache per process): the real path opcache
@@ -46,7 +46,7 @@ bool sc_scripts_before(sc_cache *c, const char *path, sc_script_id *id);
  * (recompiled). */
 void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, const sc_script_id *expect);
 /* A relative include name's meaning (key: the name with all its meaning
- * depends on, src/php/opcache_name.c): it resolved to real through the
+ * depends on, src/php/opcache/opcache_name.c): it resolved to real through the
  * candidate chosen (absolute; NULL: real itself), after PHP found each of
  * passed (NUL-terminated names, one after the other, passed_len bytes)
  * missing.  Valid while those lookups hold (a candidate created, renamed

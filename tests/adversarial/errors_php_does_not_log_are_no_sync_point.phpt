@@ -3,7 +3,7 @@ adversarial: a warning PHP does not log (silenced with @, or left out of error_r
 --DESCRIPTION--
 PHP's error callback writes the error_log file only for an error that
 error_reporting reports (php_error_cb()); statcache's sync point after it
-(src/php/sync.c) is made only then.  The watcher is off, so drains happen
+(src/php/sync/sync.c) is made only then.  The watcher is off, so drains happen
 at sync points only: statcache_stats()['drains'] counts them.
 --INI--
 statcache.enable_cli=1

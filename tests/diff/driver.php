@@ -57,10 +57,13 @@ $by = implode(' ', array_map(fn ($k, $v) => "$k=$v", array_keys($r['by']), $r['b
 /* how the queries were answered (first looks only): from the cache (hits,
  * negative_hits), filled (misses), or left to PHP (bypassed, untrusted) */
 $c = $r['counts'] + array_fill_keys(['hits', 'negative_hits', 'misses', 'bypassed', 'untrusted'], 0);
+/* what the caps took (the caps mode: small ones) */
+$caps = function_exists('statcache_stats') ? statcache_stats() : [];
 printf("%s %s mode=%s seed=%d ops=%d writes=%d queries=%d stale=%d%s hits=%d misses=%d bypassed=%d untrusted=%d"
-    . " (writes by %s)\n", $r['mismatches'] ? 'FAIL' : 'ok', $o['label'], $o['mode'], $o['seed'], $r['ops'],
-    $r['writes'], $r['queries'], $r['stale'], $o['keep_going'] ? " wrong=$r[wrong]" : '',
-    $c['hits'] + $c['negative_hits'], $c['misses'], $c['bypassed'], $c['untrusted'], $by);
+    . " evictions=%d watch_evictions=%d (writes by %s)\n", $r['mismatches'] ? 'FAIL' : 'ok', $o['label'], $o['mode'],
+    $o['seed'], $r['ops'], $r['writes'], $r['queries'], $r['stale'], $o['keep_going'] ? " wrong=$r[wrong]" : '',
+    $c['hits'] + $c['negative_hits'], $c['misses'], $c['bypassed'], $c['untrusted'], $caps['evictions'] ?? 0,
+    $caps['watch_evictions'] ?? 0, $by);
 foreach ($r['mismatches'] as $m) {
     echo $m, "\n";
 }

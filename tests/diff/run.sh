@@ -41,6 +41,10 @@
 #            neighbour process making and removing short-lived names in a
 #            directory the queries read; NTS, ZTS, two threads of the
 #            embed host, and NTS as nobody (root only)
+#   caps     statcache.max_entries=256 and statcache.max_watches=16: results
+#            and files' watches evicted all along (each run must show both),
+#            own writes, children and the unrelated writer, hard links and
+#            kept descriptors; NTS and ZTS
 # SC_DIFF_LONG=1: the long run of these modes, at least 50,000 operations
 # per mode once every run passes (churn: 36 sessions of each writing
 # thread); `SC_DIFF_LONG=1 tests/diff/run.sh rpcache basedir nobody mounts
@@ -49,7 +53,7 @@
 # SC_DIFF_PLAIN=1 (driver.php): both sides without statcache, a check of
 # the tester's own model.
 #   tests/diff/run.sh [nts] [zts] [threads] [realpath] [control]
-#                     [rpcache] [basedir] [nobody] [mounts] [churn] [links]
+#                     [rpcache] [basedir] [nobody] [mounts] [churn] [links] [caps]
 #                     (default: all)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -78,8 +82,16 @@ check() {
 }
 
 driver() { "$DIFF_PHP" "${DIFF_ARGS[@]}" "$@"; }
+# caps_evicted LABEL: the last check's run evicted results and files'
+# watches (else its caps were never reached, and it proved nothing)
+caps_evicted() {
+  if ! grep -qE ' evictions=[1-9][0-9]* watch_evictions=[1-9]' "$tmp/out"; then
+    echo "FAIL $1: the caps were not reached ($(grep -oE 'evictions=[0-9]+ watch_evictions=[0-9]+' "$tmp/out" | head -n 1))"
+    fail=$((fail + 1))
+  fi
+}
 D=$diff_here/driver.php
-parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control rpcache basedir nobody mounts churn links)
+parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control rpcache basedir nobody mounts churn links caps)
 long=${SC_DIFF_LONG:-0}
 # n SHORT LONG: operations of a run in the short (default) or the long run
 n() { if [[ $long == 1 ]]; then echo "$2"; else echo "$1"; fi; }
@@ -271,6 +283,26 @@ for part in "${parts[@]}"; do
         -d "extension=$ext" -d statcache.enable_cli=1 -d realpath_cache_size=0 "${WATCHER_ONLY[@]}" \
         "$diff_here/threads.host.php"
       cat "$tmp"/delays.t* >>"$tmp/delays" 2>/dev/null; rm -f "$tmp"/delays.t* ;;
+    caps)
+      # both caps small, so that the table evicts and files' watches are
+      # evicted all along (each run must show evictions of both kinds)
+      caps=(-d statcache.max_entries=256 -d statcache.max_watches=16)
+      for fl in nts zts; do
+        sc_diff_setup $fl || { fail=$((fail + 1)); continue; }
+        base=$([[ $fl == nts ]] && echo 6300 || echo 6400)
+        check "$fl own, small caps" ok driver "${STRICT[@]}" "${caps[@]}" "$D" --mode=own --seed=$((base + 1)) \
+          --ops="$(n 3000 25000)" --label=$fl-caps
+        caps_evicted "$fl own, small caps"
+        check "$fl children and unrelated, small caps" ok driver "${caps[@]}" "$D" --mode=mixed \
+          --seed=$((base + 2)) --ops="$(n 1200 10000)" --queries=12 --label=$fl-caps --delays="$tmp/delays"
+        caps_evicted "$fl children and unrelated, small caps"
+        check "$fl unrelated, hard links and kept descriptors, small caps" ok driver "${WATCHER_ONLY[@]}" \
+          "${caps[@]}" "$D" --links=quiet --mode=unrelated --seed=$((base + 3)) --ops="$(n 3000 25000)" \
+          --label=$fl-caps-links --delays="$tmp/delays"
+        caps_evicted "$fl unrelated, hard links and kept descriptors, small caps"
+      done
+      check "control, small caps: stale answers are caught" FAIL driver "${STRICT[@]}" "${caps[@]}" "$D" \
+        --mode=unrelated --seed=6501 --ops=2000 --max-delay-ms=0 --label=control-caps ;;
     *) echo "unknown part $part" >&2; exit 2 ;;
   esac
 done

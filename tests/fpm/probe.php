@@ -8,6 +8,9 @@
  *   op=write&f=N  file_put_contents(DATA/N)
  *   op=writecheck&f=N&g=M  write DATA/N, then file_exists(DATA/M): the
  *                 drain of the write's events runs in this worker
+ *   op=holdwrite&f=N&ms=MS  as writecheck, the drain holding the queue's
+ *                 sequence MS ms after it read the queue (a drainer slow,
+ *                 or stopped meanwhile; needs statcache.test_api=1)
  *   op=own        mkdir DATA/own-PID and look up a file in it (a watch that
  *                 only this worker adds)
  *   op=stats      statcache_stats(true)['hits'] and statcache_stats()['hits']
@@ -40,6 +43,16 @@ switch ($_GET['op'] ?? '') {
     case 'writecheck': /* a write, then a lookup: this worker drains its own events */
         file_put_contents("$data/$f", 'x');
         $out['v'] = file_exists("$data/" . ($_GET['g'] ?? $f));
+        break;
+    case 'holdwrite':
+        if (!function_exists('statcache_test_hold_drains')) {
+            $out['error'] = 'statcache.test_api=1 is not set';
+            break;
+        }
+        statcache_test_hold_drains((int) ($_GET['ms'] ?? 0), 1);
+        file_put_contents("$data/$f", 'x');
+        $out['v'] = file_exists("$data/$f");
+        statcache_test_hold_drains(0, 0);
         break;
     case 'own':
         @mkdir("$data/own-$pid");

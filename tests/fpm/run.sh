@@ -168,22 +168,7 @@ srv_nginx_run "$(srv_nginx_server "$PORT" "$TMP/www" "$TMP/fpm/fpm.sock" \
 
 # ---- /proc: inotify instances ------------------------------------------------------
 
-inotify_fds() { # pid -> fd numbers of its inotify instances
-	local l
-	for l in /proc/"$1"/fd/*; do
-		[ "$(readlink "$l" 2>/dev/null)" = anon_inode:inotify ] && echo "${l##*/}"
-	done
-}
-watch_inos() { # pid fd -> watched inodes (decimal, sorted)
-	sed -n 's/^inotify wd:[0-9a-f]* ino:\([0-9a-f]*\) .*/\1/p' "/proc/$1/fdinfo/$2" |
-		while read -r h; do echo $((16#$h)); done | sort -n | paste -sd,
-}
-case $(uname -m) in  # kcmp(2)'s syscall number
-	x86_64) KCMP_NR=312 ;; aarch64) KCMP_NR=272 ;; *) skip "no kcmp(2) syscall number known for $(uname -m)" ;;
-esac
-same_file() { # pidA fdA pidB fdB: kcmp(KCMP_FILE) == 0, one open file description
-	perl -e 'exit(syscall(0+$ARGV[4], 0+$ARGV[0], 0+$ARGV[2], 0, 0+$ARGV[1], 0+$ARGV[3]) == 0 ? 0 : 1)' "$@" "$KCMP_NR"
-}
+[ -n "$KCMP_NR" ] || skip "no kcmp(2) syscall number known for $(uname -m)"
 # Prints "total distinct per-process-counts" over the master and its workers,
 # and sets INST_LIST (pid:fd lines) and INST_DISTINCT (one pid:fd per instance).
 count_instances() {
@@ -265,22 +250,6 @@ check_instances() { # name shared
 			bad "$name" "want one instance per worker, none in the master; $desc;$why"
 		fi
 	fi
-}
-# The shared regions: MAP_SHARED anonymous mappings ("/dev/zero (deleted)"
-# in /proc/PID/maps) of the size the README gives: the generation table
-# (128 + 4 x shared_slots + shared_slots / 8 bytes, in whole 64-byte lines)
-# then 1024 x 320 bytes of worker slots (defaults: 598,144), rounded up to
-# pages; opcache's is another /dev/zero mapping (128 MB).  The master maps
-# one per tenant (statcache.shared_users, 8); a worker keeps its user's.
-# region_inode prints the first one's inode, region_inodes every one's.
-SHARED_USERS=8
-REGION_BYTES=$(( ((128 + 4 * 65536 + 65536 / 8 + 63) / 64 * 64 + 1024 * 320 + 4095) / 4096 * 4096 ))
-region_inodes() { # pid
-	perl -ne 'print "$3\n" if m{^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s+/dev/zero \(deleted\)} && hex($2) - hex($1) == $ARGV_SIZE;
-		BEGIN { $ARGV_SIZE = shift @ARGV }' "$REGION_BYTES" "/proc/$1/maps"
-}
-region_inode() { # pid
-	region_inodes "$1" | head -n1
 }
 crashes() { grep -c 'exited on signal' "$TMP/logs/fpm.log" 2>/dev/null || true; }
 run_client() { # prints the client's lines and counts PASS/FAIL

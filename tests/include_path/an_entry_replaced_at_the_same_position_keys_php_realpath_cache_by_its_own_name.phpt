@@ -2,7 +2,7 @@
 include_path: an entry replaced by another of the same length at the same position is looked up in PHP's realpath cache under its own name (a stale entry there, a link removed by another process, still resolves as PHP resolves it)
 --DESCRIPTION--
 The walk keeps PHP's realpath-cache key state of each include_path entry
-by position (src/php/include.c, sc_entry_key()), so that a candidate
+by position (src/php/include/include.c, sc_entry_key()), so that a candidate
 hashes only its name.  The entry's text decides: "$d/b" then "$d/c" at
 position 1 must not share a state.  PHP's realpath cache holds $d/c/X.txt
 (a link to $d/real.txt, removed since by another process), and PHP's walk

@@ -1,10 +1,10 @@
 --TEST--
-module: the fourteen INI settings and their defaults
+module: the fifteen INI settings and their defaults
 --FILE--
 <?php
 foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'shared_slots', 'shared_users',
         'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes',
-        'opcache_invalidate', 'watcher'] as $k) {
+        'opcache_invalidate', 'watcher', 'first_look'] as $k) {
     var_dump("statcache.$k", ini_get("statcache.$k"));
 }
 // the settings meant for production: docs/configuration.md's table less the test_ ones
@@ -17,7 +17,7 @@ string(1) "1"
 string(20) "statcache.enable_cli"
 string(1) "0"
 string(21) "statcache.max_watches"
-string(4) "4096"
+string(5) "65536"
 string(21) "statcache.max_entries"
 string(5) "65536"
 string(16) "statcache.shared"
@@ -40,4 +40,6 @@ string(28) "statcache.opcache_invalidate"
 string(1) "0"
 string(17) "statcache.watcher"
 string(4) "auto"
-12 settings besides the test-only ones
+string(20) "statcache.first_look"
+string(1) "0"
+13 settings besides the test-only ones

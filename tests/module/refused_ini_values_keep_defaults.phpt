@@ -13,10 +13,10 @@ foreach (['shared_slots', 'max_watches', 'max_entries', 'max_staleness_ms'] as $
 ?>
 --EXPECTF--
 %AWarning: PHP Startup: statcache.max_watches=-1 refused: must be an integer between 16 and 16777216; using the default in Unknown on line 0
-%AWarning: PHP Startup: statcache.max_entries=abc refused: must be an integer between 4096 and 67108864; using the default in Unknown on line 0
+%AWarning: PHP Startup: statcache.max_entries=abc refused: must be an integer between 256 and 67108864; using the default in Unknown on line 0
 %AWarning: PHP Startup: statcache.shared_slots=1000 refused: must be a power of two between 64 and 67108864; using the default in Unknown on line 0
 %AWarning: PHP Startup: statcache.max_staleness_ms=-5 refused: must be an integer between 0 and 60000; using the default in Unknown on line 0
 statcache.shared_slots=65536
-statcache.max_watches=4096
+statcache.max_watches=65536
 statcache.max_entries=65536
 statcache.max_staleness_ms=5

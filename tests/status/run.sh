@@ -5,7 +5,10 @@
 # checks the rendered numbers against statcache_stats(true) read through the
 # page's JSON view just before and just after the browser ran, against the
 # kernel's limits and the pool's worker pids read here, and that the chart
-# was drawn from samples the browser polled. A screenshot is kept.
+# was drawn from samples the browser polled. A screenshot is kept. The
+# page's Prometheus output (?format=prometheus) passes `promtool check
+# metrics` (Debian's prometheus package), has a series per worker of the
+# shared pool, and its numbers lie between the two reads of the stats.
 #
 #   tests/status/run.sh
 #
@@ -14,7 +17,7 @@
 # Env: SC_EXT=/abs/statcache.so (default .build/nts/modules/statcache.so),
 #      SC_STATUS_ARTIFACTS=DIR where the screenshot and the dumped DOM go
 #      (default .build/logs/status), SC_KEEP_TMP=1 keeps the temp dir.
-# Needs root, chromium, php8.2-fpm, nginx, curl (installed with apt-get
+# Needs root, chromium, promtool, php8.2-fpm, nginx, curl (installed with apt-get
 # when missing). Prints PASS/FAIL/SKIP lines and "status: N passed, N failed (Ts)".
 set -uo pipefail
 
@@ -30,7 +33,7 @@ info() { echo "INFO $*"; }
 . "$root/tests/lib/servers.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root (php-fpm workers as www-data; chromium runs as root with --no-sandbox)"
-srv_install php8.2-fpm php8.2-cli nginx curl chromium || skip "chromium/php8.2-fpm/nginx not installed and apt-get install failed"
+srv_install php8.2-fpm php8.2-cli nginx curl chromium prometheus || skip "chromium/prometheus/php8.2-fpm/nginx not installed and apt-get install failed"
 CHROMIUM=$(command -v chromium || true)
 [ -n "$CHROMIUM" ] || skip "no chromium"
 id www-data >/dev/null 2>&1 || skip "no www-data user"
@@ -57,9 +60,10 @@ require '$TMP/share/statcache-status.php';
 PHP
 cat > "$TMP/www/work.php" <<PHP
 <?php
-// n lookups of one file: one miss (at most) and n-1 hits in this worker
+// n lookups of one file: one miss (at most) and n-1 hits in this worker;
+// n listings of its directory: one read (at most) and n-1 listing hits
 \$f = '$TMP/data/f';
-for (\$i = 0; \$i < (int) (\$_GET['n'] ?? 1); \$i++) { file_exists(\$f); }
+for (\$i = 0; \$i < (int) (\$_GET['n'] ?? 1); \$i++) { file_exists(\$f); scandir(dirname(\$f)); }
 echo "done\n";
 PHP
 echo x > "$TMP/data/f"
@@ -88,6 +92,8 @@ else
 fi
 code=$(curl -s -o /dev/null -w '%{http_code}' "$base/unwrapped.php?format=json")
 [ "$code" = 403 ] && ok status-json-refuses-unless-enabled || bad status-json-refuses-unless-enabled "HTTP $code"
+code=$(curl -s -o /dev/null -w '%{http_code}' "$base/unwrapped.php?format=prometheus")
+[ "$code" = 403 ] && ok status-prometheus-refuses-unless-enabled || bad status-prometheus-refuses-unless-enabled "HTTP $code"
 
 # ---- the page in Chromium, between two reads of the stats ------------------------
 # every worker looks the file up once, so that both have counters
@@ -103,6 +109,23 @@ chrome() {
 t0=$SECONDS
 chrome --virtual-time-budget=8000 --window-size=1280,1400 --dump-dom "$base/status.php?interval=1000" > "$ART/status-page.html"
 t_dom=$((SECONDS - t0))
+# the Prometheus view, between the two reads too
+ctype=$(curl -sf -o "$TMP/metrics.txt" -w '%{content_type}' "$base/status.php?format=prometheus") ||
+	bad status-prometheus "no Prometheus view"
+case $ctype in
+	"text/plain; version=0.0.4"*) ok status-prometheus-content-type "$ctype" ;;
+	*) bad status-prometheus-content-type "got '$ctype', scrapers expect text/plain; version=0.0.4" ;;
+esac
+if command -v promtool >/dev/null; then
+	if promtool check metrics < "$TMP/metrics.txt" > "$TMP/promtool.out" 2>&1; then
+		ok status-promtool-check-metrics "$(grep -c '^# TYPE' "$TMP/metrics.txt") families, $(grep -vc '^#' "$TMP/metrics.txt") samples"
+	else
+		bad status-promtool-check-metrics "$(head -c 600 "$TMP/promtool.out" | tr '\n' ' ')"
+	fi
+else
+	bad status-promtool-check-metrics "no promtool (Debian's prometheus package; scripts/deps.sh installs it)"
+fi
+cp "$TMP/metrics.txt" "$ART/status-metrics.txt"
 curl -sf "$base/status.php?format=json" > "$TMP/c.json"
 t0=$SECONDS
 chrome --virtual-time-budget=8000 --window-size=1280,1400 --hide-scrollbars \
@@ -129,7 +152,7 @@ while IFS= read -r line; do
 		FAIL\ *) fail=$((fail + 1)); echo "$line" ;;
 		*) echo "INFO $line" ;;
 	esac
-done < <(php -n "$here/check_page.php" "$ART/status-page.html" "$TMP/a.json" "$TMP/c.json" "$TMP/facts.json" 2>&1)
+done < <(php -n "$here/check_page.php" "$ART/status-page.html" "$TMP/a.json" "$TMP/c.json" "$TMP/facts.json" "$TMP/metrics.txt" 2>&1)
 
 if [ -s "$ART/status-page.png" ] && [ "$(head -c 8 "$ART/status-page.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
 	ok status-screenshot "$ART/status-page.png"

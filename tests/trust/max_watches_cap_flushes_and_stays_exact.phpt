@@ -1,5 +1,5 @@
 --TEST--
-trust: statcache.max_watches=16 with a tree of 40 nested directories: reaching the cap flushes (flushes grows), and every answer, before and after changes by a child we wait for, equals a fresh syscall
+trust: statcache.max_watches=16 with a tree of 40 nested directories: the files' watches evicted do not bring it under the cap, so it flushes (flushes grows), and every answer, before and after changes by a child we wait for, equals a fresh syscall
 --INI--
 statcache.enable_cli=1
 statcache.max_watches=16
@@ -38,6 +38,7 @@ $st = trust_stats();
 echo "enabled: ", var_export($st['enabled'], true), ", failed_watches: $st[failed_watches]\n";
 ?>
 --EXPECTF--
+statcache: statcache.max_watches (16) reached; the oldest files' watches are evicted (raise statcache.max_watches if statcache_stats()'s watch_evictions keep growing)
 statcache: statcache.max_watches (16) reached; everything is dropped and watched again (raise statcache.max_watches if this repeats)
 first: d1=dir rwx, %s
   php -n: same

@@ -109,6 +109,9 @@ static inline int fx_setup_with(void **state, const sc_proc_settings *s, uint32_
 		free(f);
 		return -1;
 	}
+	/* every lookup fills and keeps, as a name's second look does: the
+	 * tests of a first look turn it back on */
+	f->c->first_look = 0;
 	*state = f;
 	return 0;
 }

@@ -9,6 +9,9 @@
 #include <poll.h>
 #include <sys/inotify.h>
 #include <sys/statfs.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <fcntl.h>
 
 /* --- the wrappers ------------------------------------------------------- */
 
@@ -60,8 +63,39 @@ static char statfs_prefix[300];
 static long statfs_magic;
 static int statfs_errno;
 
+/* A path under statfs_prefix is on a mount of its own, as a real one is:
+ * another device (statcache asks statfs() once per device). */
+int __real_lstat(const char *path, struct stat *st);
+int __real_statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *x);
+
+static int under_statfs_prefix(const char *path)
+{
+	return statfs_prefix[0] && strncmp(path, statfs_prefix, strlen(statfs_prefix)) == 0;
+}
+
+int __wrap_lstat(const char *path, struct stat *st)
+{
+	int rc = __real_lstat(path, st);
+	if (rc == 0 && under_statfs_prefix(path)) {
+		st->st_dev = makedev(major(st->st_dev), minor(st->st_dev) ^ 0x5a);
+	}
+	return rc;
+}
+
+int __wrap_statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *x)
+{
+	int rc = __real_statx(dirfd, path, flags, mask, x);
+	if (rc == 0 && under_statfs_prefix(path)) {
+		x->stx_dev_minor ^= 0x5a;
+	}
+	return rc;
+}
+
+static unsigned statfs_calls;
+
 int __wrap_statfs(const char *path, struct statfs *buf)
 {
+	statfs_calls++;
 	if (statfs_prefix[0] && strncmp(path, statfs_prefix, strlen(statfs_prefix)) == 0) {
 		if (statfs_errno) {
 			memset(buf, 0, sizeof(*buf));
@@ -518,12 +552,45 @@ static void the_staleness_bound_is_calibrated_once(void **state)
 	assert_int_equal(atomic_load(&sc_the_proc.stale_ticks), ticks);
 }
 
+/* statfs() once per device, not once per directory. */
+static void a_file_systems_trust_is_asked_once_per_device(void **state)
+{
+	fx *f = *state;
+	char rel[64];
+
+	fx_write(f, "warm.php", "x");
+	assert_same_as_lstat(lk(f, P(f, "warm.php")), P(f, "warm.php"));
+	for (int i = 0; i < 20; i++) {
+		snprintf(rel, sizeof(rel), "d%d", i);
+		fx_mkdir(f, rel);
+		snprintf(rel, sizeof(rel), "d%d/f.php", i);
+		fx_write(f, rel, "x");
+	}
+	statfs_calls = 0;
+	for (int i = 0; i < 20; i++) {
+		snprintf(rel, sizeof(rel), "d%d/f.php", i);
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+	}
+	assert_int_equal(statfs_calls, 0);
+	/* another mount (a device of its own): asked there, once */
+	fx_mkdir(f, "nfs");
+	fx_mkdir(f, "nfs/a");
+	fx_mkdir(f, "nfs/b");
+	snprintf(statfs_prefix, sizeof(statfs_prefix), "%s/nfs", f->root);
+	statfs_magic = 0x58465342; /* xfs: trusted */
+	assert_same_as_lstat(lk(f, P(f, "nfs/a/x")), P(f, "nfs/a/x"));
+	assert_same_as_lstat(lk(f, P(f, "nfs/b/x")), P(f, "nfs/b/x"));
+	assert_int_equal(statfs_calls, 1);
+	assert_int_equal(cnt(&f->c->n->untrusted), 0);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
 #define T(name) cmocka_unit_test_setup_teardown(name, faults_setup, faults_teardown)
 	const struct CMUnitTest tests[] = {
 		T(a_directory_on_nfs_is_not_cached),
+		T(a_file_systems_trust_is_asked_once_per_device),
 		T(an_unknown_file_system_is_not_trusted),
 		T(a_statfs_failure_is_not_reported_as_a_file_system_type),
 		T(a_directory_past_the_watch_limit_is_bypassed_and_counted),

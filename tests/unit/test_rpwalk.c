@@ -37,7 +37,7 @@ typedef struct rp_fx {
 	unsigned lstats, readlinks;
 	const char *give_up_at;     /* lstat of this spelling says GIVE_UP */
 	bool full;                  /* add() fails: the realpath cache is full */
-	/* the last find() since the last readlink(): src/php/realpath.c keeps
+	/* the last find() since the last readlink(): src/php/realpath/realpath.c keeps
 	 * a spelling's keys for the shorter prefixes the walk asks next */
 	const char *last_find;
 	size_t last_len;
@@ -287,7 +287,7 @@ static void kept_says_whether_the_whole_name_is_in_the_cache(void **state)
 	assert_false(fx_kept);
 }
 
-/* What src/php/realpath.c's kept keys rely on: find() is asked of ever
+/* What src/php/realpath/realpath.c's kept keys rely on: find() is asked of ever
  * shorter prefixes of the same bytes, until a link's text is read. */
 static void finds_ask_shorter_prefixes_of_one_buffer_until_a_link_is_read(void **state)
 {

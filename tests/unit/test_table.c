@@ -366,6 +366,131 @@ static void key_compare_is_memcmp_at_every_length_and_position(void **state)
 	}
 }
 
+/* The entries of keys "/k0" .. "/k<n-1>". */
+static void fill_keys(sc_table *t, unsigned n, sc_entry **out)
+{
+	char key[32];
+	for (unsigned i = 0; i < n; i++) {
+		snprintf(key, sizeof(key), "/k%u", i);
+		out[i] = get(t, key);
+		assert_non_null(out[i]);
+		out[i]->r.kind = SC_KIND_FOUND;
+	}
+}
+
+static void eviction_removes_what_it_says_and_the_rest_is_found(void **state)
+{
+	sc_table *t = *state;
+	sc_entry *e[200];
+	char key[32];
+	unsigned left = 0;
+	size_t memory, expect;
+
+	fill_keys(t, 200, e);
+	memory = t->memory;
+	assert_int_equal(sc_table_evict(t, 50), 50);
+	assert_int_equal(t->count, 150);
+	for (unsigned i = 0; i < 200; i++) {
+		sc_entry *f;
+		snprintf(key, sizeof(key), "/k%u", i);
+		f = find(t, key);
+		if (f) {
+			/* a survivor keeps its address, and every survivor is found
+			 * (the probe sequences were rebuilt without holes) */
+			assert_ptr_equal(f, e[i]);
+			left++;
+		}
+	}
+	assert_int_equal(left, 150);
+	/* the bucket array and the survivors, as if never evicted from */
+	expect = t->cap * sizeof(sc_entry *);
+	for (unsigned i = 0; i < 200; i++) {
+		snprintf(key, sizeof(key), "/k%u", i);
+		if (find(t, key)) {
+			expect += entry_bytes(strlen(key));
+		}
+	}
+	assert_int_equal(t->memory, expect);
+	assert_true(t->memory < memory);
+}
+
+static void eviction_spares_entries_a_hit_found_holding_once(void **state)
+{
+	sc_table *t = *state;
+	sc_entry *e[100];
+	char key[32];
+
+	fill_keys(t, 100, e);
+	/* half were hit (held_at set by the hit path) */
+	for (unsigned i = 0; i < 100; i += 2) {
+		e[i]->r.held_at = 7;
+	}
+	assert_int_equal(sc_table_evict(t, 50), 50);
+	for (unsigned i = 0; i < 100; i++) {
+		snprintf(key, sizeof(key), "/k%u", i);
+		if (i % 2 == 0) {
+			/* spared (its chance used where the clock passed it: the
+			 * next hit checks its values once) */
+			assert_ptr_equal(find(t, key), e[i]);
+			assert_true(e[i]->r.held_at == 0 || e[i]->r.held_at == 7);
+		} else {
+			assert_null(find(t, key));
+		}
+	}
+	/* with every chance used, the next eviction takes them */
+	assert_int_equal(sc_table_evict(t, 50), 50);
+	assert_int_equal(t->count, 0);
+}
+
+static void what_pointed_at_an_evicted_entry_is_emptied_not_left_dangling(void **state)
+{
+	sc_table *t = *state;
+	sc_entry *target = get(t, "/real/file"), *alias = get(t, "/real/./file");
+
+	target->r.kind = SC_KIND_FOUND;
+	alias->r.kind = SC_KIND_ALIAS;
+	alias->r.target = target;
+	alias->r.held_at = 3;   /* the alias was hit, its target not */
+	alias->r.ndeps = 1;
+	assert_int_equal(sc_table_evict(t, 1), 1);
+	assert_null(find(t, "/real/file"));
+	assert_ptr_equal(find(t, "/real/./file"), alias);
+	assert_int_equal(alias->r.kind, SC_KIND_EMPTY);
+	assert_null(alias->r.target);
+	assert_int_equal(alias->r.ndeps, 0);
+}
+
+static void eviction_of_an_empty_table_or_of_nothing_removes_nothing(void **state)
+{
+	sc_table *t = *state;
+	sc_table none = { 0 };
+
+	assert_int_equal(sc_table_evict(t, 10), 0);
+	get(t, "/a");
+	assert_int_equal(sc_table_evict(t, 0), 0);
+	assert_int_equal(t->count, 1);
+	assert_int_equal(sc_table_evict(&none, 10), 0);
+}
+
+static void the_clock_goes_on_from_where_it_stopped(void **state)
+{
+	sc_table *t = *state;
+	sc_entry *e[64];
+	unsigned gone = 0;
+	char key[32];
+
+	fill_keys(t, 20, e);
+	/* two evictions of 5 take 10 different entries */
+	assert_int_equal(sc_table_evict(t, 5), 5);
+	assert_int_equal(sc_table_evict(t, 5), 5);
+	for (unsigned i = 0; i < 20; i++) {
+		snprintf(key, sizeof(key), "/k%u", i);
+		gone += find(t, key) == NULL;
+	}
+	assert_int_equal(gone, 10);
+	assert_int_equal(t->count, 10);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
@@ -383,6 +508,13 @@ int main(void)
 		cmocka_unit_test_setup_teardown(result_valid_is_false_for_empty_and_when_deps_change, table_setup, table_teardown),
 		cmocka_unit_test_setup_teardown(result_holds_reads_deps_again_after_any_bump, table_setup, table_teardown),
 		cmocka_unit_test(key_compare_is_memcmp_at_every_length_and_position),
+		cmocka_unit_test_setup_teardown(eviction_removes_what_it_says_and_the_rest_is_found, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(eviction_spares_entries_a_hit_found_holding_once, table_setup, table_teardown),
+		cmocka_unit_test_setup_teardown(what_pointed_at_an_evicted_entry_is_emptied_not_left_dangling, table_setup,
+			table_teardown),
+		cmocka_unit_test_setup_teardown(eviction_of_an_empty_table_or_of_nothing_removes_nothing, table_setup,
+			table_teardown),
+		cmocka_unit_test_setup_teardown(the_clock_goes_on_from_where_it_stopped, table_setup, table_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
