@@ -10,7 +10,8 @@
 # --app all (or a list): every bench/apps/*/app.sh in turn (a refusal does
 # not stop the others; exit 2 at the end names them), then one table of the
 # apps that ran.
-# Same app set-up, php.ini, nginx and URL list as run.sh; the one worker
+# Same app set-up, php.ini, nginx, URL list and login (an app's app_login)
+# as run.sh; the one worker
 # runs under valgrind --tool=callgrind (its profile is written when it
 # exits: pm.max_requests ends it).  After one unmeasured round of the URL
 # list from a plain worker (the app's own caches filled), per
@@ -41,20 +42,9 @@ done
 # several apps: one run each, then one table of all (summary.php --instructions)
 SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --instructions" sc_each_app "$app" "$0" "${args[@]}"
 case $opmode in vt0|debian) ;; *) sc_refuse "--opcache is vt0 or debian, not '$opmode'" ;; esac
-[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
-[ "$(id -u)" = 0 ] || sc_refuse "must run as root (php-fpm pool user www-data)"
-. "$SC_APPS_DIR/$app/app.sh"
+sc_app_begin "$app" "$out" valgrind
 nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")
 requests=$((rounds * nurls))
-
-sc_tmp_init
-sc_pin_init
-app_setup
-sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" valgrind curl php sha256sum taskset
-so_built=$(sc_ext)
-so=$(sc_snapshot_ext "$so_built")
-sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
-mkdir -p "$out"
 records=$SC_TMP/instructions.tsv; : > "$records"
 
 # The instruction total of a callgrind profile ("summary:" or "totals:").
@@ -115,6 +105,7 @@ started=$(date +%s)
 # search index...), which would land in the first measured short worker
 # only and make it cost more than the long one.
 sc_php_ini "$SC_TMP/php-warm.ini" "extension=$so" "statcache.enable=0"
+sc_app_login "$SC_TMP/php-warm.ini"
 sc_fpm_start "$SC_TMP/php-warm.ini"
 sc_requests "$APP_URLS" "$nurls" "$SC_TMP/run/warm-app"
 sc_fpm_stop

@@ -60,6 +60,28 @@ sc_each_app_result() { # file
 }
 sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
 
+# The start every bench/apps script makes for one app: its app.sh sourced
+# (APP_* and app_setup...), the temp dir and the CPUs set up, the app
+# installed and prepared (app_setup: its services started), the binaries
+# checked, statcache.so found or built (so_built) and copied for the run
+# (so), the directories checked, OUT made.
+sc_app_begin() { # app out binary...
+	local app=$1 out=$2; shift 2
+	[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
+	[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
+	. "$SC_APPS_DIR/$app/app.sh"
+	sc_tmp_init
+	sc_pin_init
+	# installs what the app needs, prepares its state, starts its services (a
+	# database: sc_mariadb_start, stopped by sc_cleanup)
+	app_setup
+	sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" curl php sha256sum taskset "$@"
+	so_built=$(sc_ext)
+	so=$(sc_snapshot_ext "$so_built")
+	sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
+	mkdir -p "$out"
+}
+
 # --- environment checks ----------------------------------------------------
 
 sc_need_bin() { # bin...
@@ -212,6 +234,7 @@ sc_tmp_init() {
 
 sc_cleanup() {
 	sc_stop_pid "$SC_STRACE_PID"; sc_fpm_stop; sc_nginx_stop
+	[ -z "$SC_NEIGHBOUR_PID" ] || { sc_stop_pid "$SC_NEIGHBOUR_PID"; rm -f "$SC_NEIGHBOUR_DIR"/.neighbour-"$SC_NEIGHBOUR_PID"-*; }
 	local p
 	for p in "${SC_SERVICE_PIDS[@]}"; do sc_stop_pid "$p"; done
 	[ -n "$SC_TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$SC_TMP"
@@ -343,14 +366,26 @@ sc_nginx_start() { # docroot
 	cat > "$SC_TMP/stats/statcache-stats.php" <<-'EOF'
 	<?php
 	header('Content-Type: application/json');
+	$oc = function_exists('opcache_get_status') ? opcache_get_status(false) : false;
 	echo json_encode([
 	    'pid' => getmypid(),
 	    'loaded' => extension_loaded('statcache'),
 	    'enable' => ini_get('statcache.enable'),
-	    'opcache' => function_exists('opcache_get_status') && (opcache_get_status(false)['opcache_enabled'] ?? false),
+	    'opcache' => $oc !== false && ($oc['opcache_enabled'] ?? false),
 	    'validate_timestamps' => ini_get('opcache.validate_timestamps'),
 	    'php' => PHP_VERSION, 'zts' => PHP_ZTS,
 	    'stats' => function_exists('statcache_stats') ? statcache_stats() : null,
+	    // opcache's own counters: compiles (misses), scripts, wasted memory, restarts
+	    'opcache_stats' => $oc === false ? null : [
+	        'compiles' => $oc['opcache_statistics']['misses'] ?? null,
+	        'hits' => $oc['opcache_statistics']['hits'] ?? null,
+	        'scripts' => $oc['opcache_statistics']['num_cached_scripts'] ?? null,
+	        'wasted_memory' => $oc['memory_usage']['wasted_memory'] ?? null,
+	        'used_memory' => $oc['memory_usage']['used_memory'] ?? null,
+	        'oom_restarts' => $oc['opcache_statistics']['oom_restarts'] ?? null,
+	        'hash_restarts' => $oc['opcache_statistics']['hash_restarts'] ?? null,
+	        'manual_restarts' => $oc['opcache_statistics']['manual_restarts'] ?? null,
+	    ],
 	]), "\n";
 	EOF
 	cat > "$conf" <<-EOF
@@ -436,6 +471,49 @@ sc_requests() {
 	[ -z "$bad" ] || sc_refuse "non-200 response ($bad)"
 }
 
+# An app that serves its pages to a logged-in user defines app_login (a
+# login through the servers, its cookies into APP_COOKIES): done once, from
+# a worker with the cache off, before anything is measured; the session it
+# opens is the app's own (in its database), so every later worker serves it.
+sc_app_login() { # php.ini of that worker
+	declare -F app_login >/dev/null || return 0
+	sc_fpm_stop; sc_fpm_start "$1"
+	app_login
+	sc_fpm_stop
+}
+
+# --- a neighbour -------------------------------------------------------------
+
+# Another process on the machine that makes and removes RATE short-lived
+# files a second in DIR (bench/apps/neighbour.php: ".neighbour-PID-N", each
+# removed two files later), as a database, a cache or a session store next
+# to an app's files does. Pinned with the client, not on the worker's CPU.
+# sc_neighbour_stop removes what it left and prints its achieved rate.
+SC_NEIGHBOUR_PID="" SC_NEIGHBOUR_DIR=""
+sc_neighbour_start() { # rate dir
+	local rate=$1 dir=$2 i
+	[ -d "$dir" ] || sc_refuse "neighbour directory $dir does not exist"
+	SC_NEIGHBOUR_DIR=$dir
+	rm -f "$SC_TMP/logs/neighbour.status"
+	"${SC_CLIENT_PIN[@]}" php -n "$SC_APPS_DIR/neighbour.php" "$dir" "$rate" "$SC_TMP/logs/neighbour.status" \
+		2>>"$SC_TMP/logs/neighbour.log" &
+	SC_NEIGHBOUR_PID=$!
+	for i in $(seq 50); do
+		[ -s "$SC_TMP/logs/neighbour.status" ] && return 0
+		kill -0 "$SC_NEIGHBOUR_PID" 2>/dev/null || sc_refuse "the neighbour exited at start ($(tail -n1 "$SC_TMP/logs/neighbour.log" 2>/dev/null))"
+		sleep 0.1
+	done
+	sc_refuse "the neighbour made no file in $dir"
+}
+sc_neighbour_stop() { # -> "files seconds" (what it made, over how long)
+	local pid=$SC_NEIGHBOUR_PID
+	[ -n "$pid" ] || return 0
+	kill -0 "$pid" 2>/dev/null || sc_refuse "the neighbour (pid $pid) died during the pass"
+	sc_stop_pid "$pid"; SC_NEIGHBOUR_PID=""
+	rm -f "$SC_NEIGHBOUR_DIR"/.neighbour-"$pid"-*
+	cat "$SC_TMP/logs/neighbour.status"
+}
+
 # Per request, "url sha256" of the body after the app's normaliser (a sed
 # script; empty: none), in request order.
 sc_body_hashes() { # outdir normaliser.sed
@@ -493,7 +571,14 @@ sc_strace_run() { # pid file command...
 # are told apart by their arguments (AT_SYMLINK_NOFOLLOW: lstat; "" with
 # AT_EMPTY_PATH: fstat on an fd; else stat).
 sc_strace_counts() { # file
-	awk '
+	awk -v by_request=0 "$SC_AWK_COUNTS" "$1"
+}
+# The same, request by request of a php-fpm worker: each accept() of the
+# worker starts a request ("N name count" lines; N = 0: before the first).
+sc_strace_counts_by_request() { # file
+	awk -v by_request=1 "$SC_AWK_COUNTS" "$1"
+}
+SC_AWK_COUNTS='
 	{
 		line = $0; tid = $1; sub(/^[0-9]+ +/, "", line) # "-f" pid prefix
 		# a call interrupted by another thread is split in two lines:
@@ -501,7 +586,10 @@ sc_strace_counts() { # file
 		if (line ~ /<unfinished \.\.\.>$/) { sub(/<unfinished \.\.\.>$/, "", line); part[tid] = line; next }
 		if (line ~ /^<\.\.\. [a-z0-9_]+ resumed>/) { sub(/^<\.\.\. [a-z0-9_]+ resumed>/, "", line); line = part[tid] line; delete part[tid] }
 		if (!match(line, /^[a-z0-9_]+\(/)) next
-		name = substr(line, 1, RLENGTH - 1); total++
+		name = substr(line, 1, RLENGTH - 1)
+		if (by_request && (name == "accept" || name == "accept4")) req++
+		k = by_request ? (req + 0) " " : ""
+		total[k]++
 		if (name == "newfstatat" || name == "fstatat64") {
 			if (line ~ /AT_EMPTY_PATH/) name = "fstat"
 			else if (line ~ /AT_SYMLINK_NOFOLLOW/) name = "lstat"
@@ -510,27 +598,28 @@ sc_strace_counts() { # file
 		else if (name == "faccessat" || name == "faccessat2") name = "access"
 		else if (name == "readlinkat") name = "readlink"
 		# an open of a missing name is a probe too (counted apart)
-		if (name == "openat" && line ~ /= -1 ENOENT/) c["openat_enoent"]++
-		c[name]++
+		if (name == "openat" && line ~ /= -1 ENOENT/) c[k "openat_enoent"]++
+		c[k name]++
 	}
-	END { for (k in c) print k, c[k]; print "total", total + 0 }' "$1"
-}
+	END {
+		for (k in c) print k, c[k]
+		if (!by_request) print "total", total[""] + 0
+		else for (r in total) print r "total", total[r]
+	}'
 
 # --- memory ------------------------------------------------------------------
 
 # The worker's memory and inotify use, as the kernel sees them (no help from
-# the extension): "rss_kb N", "inotify_instances N", "inotify_watches N".
+# the extension): "rss_kb N", then watches.php's lines: inotify instances and
+# watches, the watches by the kind of inode each is on (directories, files,
+# symlinks: /proc/PID/fdinfo's file handles opened again), and the kernel
+# memory they hold (slab object sizes × watches).
 sc_mem_snap() { # pid
-	local pid=$1 fd inst=0 watches=0 n
+	local pid=$1
 	echo "rss_kb $(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status")"
-	for fd in /proc/"$pid"/fd/*; do
-		[ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:inotify" ] || continue
-		inst=$((inst + 1))
-		n=$(grep -c '^inotify wd:' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null || true)
-		watches=$((watches + ${n:-0}))
-	done
-	echo "inotify_instances $inst"
-	echo "inotify_watches $watches"
+	php -n -d extension=ffi -d ffi.enable=1 "$SC_APPS_DIR/watches.php" "$pid" 2>/dev/null ||
+		php -n "$SC_APPS_DIR/watches.php" "$pid" ||
+		sc_refuse "bench/apps/watches.php could not read the watches of $pid"
 }
 
 # --- attribution ---------------------------------------------------------------

@@ -9,6 +9,10 @@ APP_NAME=dokuwiki
 APP_DIR=$SC_APPS_DIR/dokuwiki
 APP_DOCROOT=/usr/share/dokuwiki
 APP_DATA=/var/lib/dokuwiki/data
+# Neighbour (run.sh --neighbour): the data directory, which holds pages/,
+# meta/, cache/, index/ and locks/ (names starting with a dot: DokuWiki's
+# listings skip them).
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 

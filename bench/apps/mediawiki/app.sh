@@ -16,6 +16,9 @@ APP_DIR=$SC_APPS_DIR/mediawiki
 APP_DOCROOT=/usr/share/mediawiki
 APP_STATE=$SC_STATE/mediawiki
 APP_DATA=$APP_STATE/db
+# Neighbour (run.sh --neighbour): db/, the SQLite databases' directory,
+# which also holds MediaWiki's lock files.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 APP_INDEX=index.php
