@@ -453,11 +453,14 @@ sc_alive() { # refuse unless both servers run and no worker ever crashed
 # list (paths relative to the server root; "/" is the root itself), one curl process on one
 # keep-alive connection. Writes OUTDIR/status (one "code index url" a line)
 # and OUTDIR/body.I; refuses on any status but 200.
+# APP_COOKIES (a file, set by an app that logs in: app_login): every request
+# sends its cookies, and the cookies the app sets go back into it.
 sc_requests() {
 	local urls=$1 n=$2 out=$3 i=0 cfg
 	mkdir -p "$out"; cfg=$out/curl.cfg
 	mapfile -t list < <(grep -v '^\s*\(#\|$\)' "$urls")
 	: > "$cfg"
+	[ -z "${APP_COOKIES:-}" ] || printf 'cookie = "%s"\ncookie-jar = "%s"\n' "$APP_COOKIES" "$APP_COOKIES" >> "$cfg"
 	while [ $i -lt "$n" ]; do
 		printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/body.%d"\n' \
 			"$SC_PORT" "${list[$((i % ${#list[@]}))]#/}" "$out" "$i" >> "$cfg"
@@ -676,6 +679,59 @@ sc_mariadb_start() { # datadir
 	done
 	[ -S "$sock" ] || sc_refuse "MariaDB does not answer on $sock"
 	SC_MYSQL_SOCK=$sock
+}
+
+# --- an IMAP server ------------------------------------------------------------
+
+# A private Dovecot as a plain child process: IMAP on 127.0.0.1 (a free
+# port: SC_IMAP_PORT), no TLS, one user USER with password PASSWORD
+# (passwd-file in $SC_TMP), mail in MAILHOME/USER/Maildir owned by "mail";
+# no config file of the system read. The pid goes to SC_SERVICE_PIDS.
+sc_imap_start() { # mailhome user password
+	local home=$1 user=$2 pw=$3 d=$SC_TMP/dovecot i port
+	sc_need_bin dovecot
+	mkdir -p "$d/run" "$d/state" && chmod 755 "$d" "$d/run"
+	port=$(sc_free_port)
+	printf '%s:{PLAIN}%s::::::\n' "$user" "$pw" > "$d/users"
+	chown root:dovecot "$d/users" && chmod 640 "$d/users"
+	cat > "$d/dovecot.conf" <<-EOF
+	protocols = imap
+	listen = 127.0.0.1
+	base_dir = $d/run
+	state_dir = $d/state
+	log_path = $SC_TMP/logs/dovecot.log
+	ssl = no
+	disable_plaintext_auth = no
+	auth_mechanisms = plain login
+	first_valid_uid = $(id -u mail)
+	first_valid_gid = $(id -g mail)
+	mail_location = maildir:~/Maildir
+	passdb {
+	  driver = passwd-file
+	  args = scheme=PLAIN username_format=%u $d/users
+	}
+	userdb {
+	  driver = static
+	  args = uid=mail gid=mail home=$home/%u
+	}
+	service imap-login {
+	  inet_listener imap {
+	    address = 127.0.0.1
+	    port = $port
+	  }
+	  inet_listener imaps {
+	    port = 0
+	  }
+	}
+	EOF
+	"${SC_CLIENT_PIN[@]}" dovecot -F -c "$d/dovecot.conf" >>"$SC_TMP/logs/dovecot.log" 2>&1 &
+	SC_SERVICE_PIDS+=("$!")
+	for i in $(seq 100); do
+		ss -Hltn "sport = :$port" | grep -q . && { SC_IMAP_PORT=$port; return 0; }
+		kill -0 "${SC_SERVICE_PIDS[-1]}" 2>/dev/null || { tail -n5 "$SC_TMP/logs/dovecot.log" >&2; sc_refuse "Dovecot exited at start"; }
+		sleep 0.1
+	done
+	sc_refuse "Dovecot does not listen on 127.0.0.1:$port"
 }
 
 sc_alive_services() { # refuse unless every app service still runs
