@@ -41,3 +41,9 @@ app_setup() {
 			{ printf '%s\n' "$log" | tail -n 5 >&2; sc_refuse "DokuWiki indexer failed"; }
 	fi
 }
+
+# CLI entry (bench/apps/cold.sh): bin/render.php renders one of our pages'
+# text to HTML (DokuWiki's set-up, its parser and every syntax plugin).
+app_cli() { # php command...
+	"$@" "$APP_DOCROOT/bin/render.php" < "$APP_DIR/pages/bench/caching.txt"
+}

@@ -74,3 +74,9 @@ app_setup() {
 	# the search index and links are updated by jobs: run them now
 	mw_maint runJobs --quiet >/dev/null 2>&1 || true
 }
+
+# CLI entry (bench/apps/cold.sh): maintenance/getText.php prints one of our
+# articles (MediaWiki's whole set-up, its extensions, a database read).
+app_cli() { # php command...
+	MW_CONFIG_FILE=$APP_STATE/LocalSettings.php "$@" "$APP_DOCROOT/maintenance/getText.php" Inotify
+}
