@@ -40,6 +40,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	zend_long max_watches;
 	zend_long max_entries;
 	zend_long shared_slots;
+	zend_long shared_users;        /* SYSTEM: shared mode's regions, one per user */
 	zend_long max_staleness_ms;
 	zend_long verify_rate;
 	zend_long max_listing_bytes;   /* per thread: remembered directory listings */

@@ -114,6 +114,7 @@ static PHP_MINIT_FUNCTION(statcache)
 			.max_watches = (uint32_t) SCG(max_watches),
 			.max_staleness_ms = (uint32_t) SCG(max_staleness_ms),
 			.shared = SCG(shared),
+			.shared_users = (uint32_t) SCG(shared_users),
 			.test_watcher = SCG(test_watcher),
 			.test_untrusted = SCG(test_untrusted),
 			.test_clock = SCG(test_clock),
@@ -167,6 +168,13 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(bypass_depth) = 0;
 	SCG(oc_cwd_known) = false;
 	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/hit.h) */
+#if STATCACHE_HAVE_CACHE
+	if (sc_the_proc.ntenants && sc_watcher_claim()) {
+		/* a worker's first request, on its user's table now: what it
+		 * holds was filled against another */
+		statcache_drop_everything(0);
+	}
+#endif
 	statcache_hooks_rinit();
 	return SUCCESS;
 }
@@ -300,6 +308,7 @@ static void sc_stats_array(zval *rv, bool all)
 		add_assoc_long(rv, "events", g ? (zend_long) atomic_load(&g->events) : 0);
 		add_assoc_long(rv, "flushes", (g ? (zend_long) atomic_load(&g->flushes) : 0) + (zend_long) t.flushes);
 		add_assoc_long(rv, "overflows", g ? (zend_long) atomic_load(&g->overflows) : 0);
+		add_assoc_long(rv, "drain_takeovers", g ? (zend_long) atomic_load(&g->takeovers) : 0);
 		add_assoc_long(rv, "watches", sc_watcher_watch_count());
 		add_assoc_long(rv, "failed_watches", (zend_long) atomic_load(&sc_the_proc.failed_watches));
 		add_assoc_long(rv, "watcher_wakeups", (zend_long) atomic_load(&sc_the_proc.watcher_wakeups));
@@ -313,6 +322,7 @@ static void sc_stats_array(zval *rv, bool all)
 	add_assoc_long(rv, "events", 0);
 	add_assoc_long(rv, "flushes", 0);
 	add_assoc_long(rv, "overflows", 0);
+	add_assoc_long(rv, "drain_takeovers", 0);
 	add_assoc_long(rv, "watches", 0);
 	add_assoc_string(rv, "watcher", "lookup");
 	add_assoc_string(rv, "staleness_clock", "none");

@@ -24,6 +24,10 @@ typedef struct sc_worker_slot {
 
 #define SC_SHARED_WORKERS 1024
 
+/* Shared mode: at most this many users, each with a region and an inotify
+ * instance of its own (statcache.shared_users). */
+#define SC_MAX_TENANTS 64
+
 /* The README's region size and tests/fpm count on it: change them with it. */
 _Static_assert(sizeof(sc_worker_slot) == 5 * SC_CACHE_LINE, "a worker slot is 320 bytes");
 

@@ -154,6 +154,8 @@ static uint64_t sc_mount_ns(void)
 	return stat("/proc/self/ns/mnt", &st) == 0 ? (uint64_t) st.st_ino : 0;
 }
 
+static int sc_tenants_create(sc_proc *p, const sc_proc_settings *s);
+
 int sc_watcher_startup(const sc_proc_settings *s)
 {
 	sc_proc *p = &sc_the_proc;
@@ -172,7 +174,10 @@ int sc_watcher_startup(const sc_proc_settings *s)
 	atomic_flag_clear(&sc_start_lock);
 	sc_register_atfork();
 
-	rc = sc_shared_create(&p->region, s->slots, s->shared, SC_SHARED_WORKERS);
+	if (s->shared) {
+		return sc_tenants_create(p, s);
+	}
+	rc = sc_shared_create(&p->region, s->slots, 0, SC_SHARED_WORKERS);
 	if (rc < 0) {
 		p->off_reason = "could not allocate the generation table";
 		p->errno_at_failure = -rc;
@@ -182,21 +187,136 @@ int sc_watcher_startup(const sc_proc_settings *s)
 		return rc;
 	}
 	p->gen = p->region.gen;
-	if (s->shared) {
-		/* Created before php-fpm daemonizes and forks: every worker inherits it. */
-		p->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-		if (p->ifd < 0) {
-			p->errno_at_failure = errno;
-			p->off_reason = "inotify_init1() failed (fs.inotify.max_user_instances?)";
-			atomic_store(&p->state, SC_PROC_FAILED);
-			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
-				"(raise fs.inotify.max_user_instances)", strerror(p->errno_at_failure));
-			return -p->errno_at_failure;
-		}
-		p->ifd_inherited = 1;
-	}
 	atomic_store(&p->state, SC_PROC_OFF);
 	return 0;
+}
+
+/* Closes and unmaps the users' regions and instances this process still
+ * holds, but keep (an index, or -1: all of them). */
+static void sc_tenants_release(sc_proc *p, int keep)
+{
+	for (uint32_t i = 0; i < p->ntenants; i++) {
+		if ((int) i != keep) {
+			sc_close(&p->tenant_fds[i]);
+			sc_shared_unmap(&p->tenants[i]);
+		}
+	}
+	p->ntenants = 0;
+}
+
+/* Shared mode at startup (php-fpm's master before it forks, Apache's
+ * parent): a region and an instance for each of statcache.shared_users
+ * users, all inherited by every worker, which at its first request keeps
+ * its own user's only (sc_watcher_claim()).  The master runs on the first
+ * until then (it makes no lookup in php-fpm or Apache).  Fewer than asked
+ * when the kernel runs out of instances: said once; none at all turns the
+ * cache off. */
+static int sc_tenants_create(sc_proc *p, const sc_proc_settings *s)
+{
+	uint32_t want = s->shared_users ? s->shared_users : 1, n;
+	int rc = 0, err = 0;
+
+	if (want > SC_MAX_TENANTS) {
+		want = SC_MAX_TENANTS;
+	}
+	for (n = 0; n < want; n++) {
+		int fd;
+		rc = sc_shared_create(&p->tenants[n], s->slots, 1, SC_SHARED_WORKERS);
+		if (rc < 0) {
+			err = -rc;
+			break;
+		}
+		fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (fd < 0) {
+			err = errno;
+			sc_shared_unmap(&p->tenants[n]);
+			break;
+		}
+		p->tenant_fds[n] = fd;
+	}
+	p->ntenants = n;
+	if (n == 0) {
+		p->errno_at_failure = err;
+		atomic_store(&p->state, SC_PROC_FAILED);
+		if (rc < 0) {
+			p->off_reason = "could not allocate the generation table";
+			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: could not allocate the generation table (%s); "
+				"the cache is off", strerror(err));
+		} else {
+			p->off_reason = "inotify_init1() failed (fs.inotify.max_user_instances?)";
+			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
+				"(raise fs.inotify.max_user_instances)", strerror(err));
+		}
+		return -err;
+	}
+	if (n < want) {
+		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: statcache.shared_users=%u, but only %u regions and inotify "
+			"instances could be made (%s); workers of further users cache per worker", want, n, strerror(err));
+	}
+	p->region = p->tenants[0];
+	p->gen = p->region.gen;
+	p->ifd = p->tenant_fds[0];
+	p->ifd_inherited = 1;
+	atomic_store(&p->state, SC_PROC_OFF);
+	return 0;
+}
+
+int sc_watcher_claim(void)
+{
+	sc_proc *p = &sc_the_proc;
+	uint32_t me, k, cur;
+	int switched;
+
+	if (!p->ntenants) {
+		return 0;
+	}
+	sc_lock();
+	if (!p->ntenants) {
+		sc_unlock();
+		return 0;
+	}
+	/* the worker's user: php-fpm and Apache switch to it before the first
+	 * request (a user new to the master takes the first free region) */
+	me = (uint32_t) geteuid() + 1;
+	for (k = 0; k < p->ntenants; k++) {
+		cur = atomic_load_explicit(&p->tenants[k].gen->tenant, memory_order_relaxed);
+		if (cur == me || (cur == 0 && atomic_compare_exchange_strong(&p->tenants[k].gen->tenant, &cur, me))
+				|| cur == me) {
+			break;
+		}
+	}
+	if (k < p->ntenants) {
+		switched = p->gen != p->tenants[k].gen;
+		p->region = p->tenants[k];
+		p->gen = p->region.gen;
+		p->ifd = p->tenant_fds[k];
+		p->ifd_inherited = 1;
+		sc_tenants_release(p, (int) k);
+	} else {
+		/* every region is another user's: this worker caches per worker,
+		 * on a table and an instance (made at its first lookup) of its own */
+		sc_region own;
+		if (sc_shared_create(&own, 65536, 0, 0) < 0) {
+			p->off_reason = "could not allocate the generation table";
+			atomic_store(&p->state, SC_PROC_FAILED);
+			sc_tenants_release(p, -1);
+			p->gen = NULL;
+			sc_unlock();
+			return 1;
+		}
+		sc_tenants_release(p, -1);
+		p->region = own;
+		p->gen = own.gen;
+		p->ifd = -1;
+		p->ifd_inherited = 0;
+		p->set.shared = 0;
+		p->tenant_overflow = 1;
+		switched = 1;
+		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: more users than statcache.shared_users run workers of this "
+			"master; the workers of user %u cache per worker", me - 1);
+	}
+	sc_unlock();
+	return switched;
 }
 
 int sc_watcher_share(uint32_t slots)
@@ -264,6 +384,11 @@ void sc_watcher_shutdown(void)
 	sc_close(&p->mount_watch_fd);
 	sc_close(&p->mount_drain_fd);
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
+	if (p->ntenants) {
+		/* the users' regions and instances never claimed here (the master's
+		 * own, tenants[0], is p->region and p->ifd as well) */
+		sc_tenants_release(p, 0);
+	}
 	sc_close(&p->ifd);
 	sc_shared_unmap(&p->region);
 	p->gen = NULL;

@@ -41,6 +41,7 @@ typedef struct sc_proc_settings {
 	uint32_t max_watches;
 	uint32_t max_staleness_ms;
 	int shared;
+	uint32_t shared_users;     /* shared mode: regions and instances made at startup, one per user */
 	int test_watcher;          /* 0: the watcher never sets the flag (tests) */
 	int test_untrusted;        /* every file system is untrusted (tests) */
 	int test_clock;            /* the clock decides, as where the tick counter cannot be trusted (tests) */
@@ -83,6 +84,17 @@ typedef struct sc_proc {
 	_Atomic uint64_t watcher_wakeups;
 	_Atomic uint64_t failed_watches;
 	_Atomic uint64_t untrusted_dirs;
+	/* Shared mode: what the master made for its workers' users, each
+	 * region and instance taken by the first worker of a user
+	 * (sc_watcher_claim()), which keeps its own and lets go of the rest */
+	sc_region tenants[SC_MAX_TENANTS];
+	int tenant_fds[SC_MAX_TENANTS];
+	uint32_t ntenants;           /* still held by this process (0: claimed, or none) */
+	int tenant_overflow;         /* this worker's user found none left: it caches per worker */
+	/* tests (statcache_test_hold_drains()): this process's next drains hold
+	 * the sequence this long after reading the queue */
+	_Atomic uint32_t test_hold_ms;
+	_Atomic int32_t test_hold_drains;
 } sc_proc;
 
 /* The one machine of this process.  ZTS-safe: its fields are written at
@@ -117,6 +129,14 @@ static inline int sc_watcher_start(void)
 }
 /* Shared mode from a PHP master (statcache_share()): region + instance now. */
 int sc_watcher_share(uint32_t slots);
+/* Shared mode, at a worker's first request (before any PHP code runs in
+ * it): takes the region and instance of the worker's user (the first free
+ * one for a user new to the master) and closes and unmaps every other
+ * user's, which then no code of this process can read; past
+ * statcache.shared_users users, caches per worker.  1 when this process
+ * took another table than the one it ran on (its results go), else 0.
+ * One load once done. */
+int sc_watcher_claim(void);
 
 /* A sync point: this process changed the file system. */
 static inline void sc_watcher_mark_pending(void)

@@ -10,6 +10,7 @@ PKGS=(
   libcmocka-dev                  # C unit tests (tests/unit)
   clang-14 libclang-rt-14-dev    # libFuzzer targets (tests/fuzz)
   strace ltrace valgrind         # tracing / leak checks used by tests
+  python3                        # another process that writes through kept descriptors (tests/include/other_writer.py)
   bindfs util-linux              # a FUSE mount and namespaces for the trust and mount tests
   php8.2-fpm nginx curl perl     # shared mode end to end (tests/fpm)
   php8.2-cgi                     # several requests in one process (tests/opcache: php-cgi -T)

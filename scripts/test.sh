@@ -87,7 +87,7 @@ phpt-long     full      150 the stress tests at full size (SC_LONG=1): 2,000 chi
 cli-soak-long full      620 the CLI soak for 10 minutes
 apache-long   full      600 100 graceful Apache restarts, counts flat against a run without statcache
 fuzz-long     full      620 5 minutes of fuzzing per libFuzzer target
-diff-long     full      230 the differential tester's new modes at 50,000 operations or more each
+diff-long     full      500 the differential tester's new modes at 50,000 operations or more each
 phpt-valgrind full    2400 a subset of the phpt suite under valgrind: no memory error, no definite leak
 TABLE
 )
@@ -627,7 +627,7 @@ step_fuzz() {
 }
 step_diff-long() {
   run_lines diff-long "$LOGS/diff-long-run.log" env SC_DIFF_LONG=1 SC_DIFF_BUILD="$BUILD" \
-    PHP_CONFIG_ZTS="$(zts_php_config)" "$SC_SRC/tests/diff/run.sh" rpcache basedir nobody mounts churn
+    PHP_CONFIG_ZTS="$(zts_php_config)" "$SC_SRC/tests/diff/run.sh" rpcache basedir nobody mounts churn links
 }
 step_fuzz-long() { FUZZ_SECS=${FUZZ_SECS:-300} step_fuzz; }
 

@@ -85,48 +85,75 @@ uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid)
 	return n / SC_SYNC_SEQ_ONE;
 }
 
-void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms)
+int sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t begun_ms, uint64_t begun_ticks)
 {
+	uint32_t s = atomic_load_explicit(&g->sync, memory_order_relaxed);
+
 	atomic_fetch_add_explicit(&g->drains, 1, memory_order_relaxed);
 	/* relaxed, both stamps: a hit that reads the one before drains earlier,
-	 * never later (sc_proc_stale(), sc_proc_stale_ticks()) */
-	atomic_store_explicit(&g->last_drain_ms, now_ms, memory_order_relaxed);
-	atomic_store_explicit(&g->last_drain_ticks, sc_ticks(), memory_order_relaxed);
-	/* release: pairs with the acquire load in sc_gen_needs_sync; makes every
-	 * bump of this drain visible before the sequence turns even.  An add:
-	 * a sync point's pending set meanwhile stays */
-	(void) odd_seq;
-	atomic_fetch_add_explicit(&g->sync, SC_SYNC_SEQ_ONE, memory_order_release);
+	 * never later (sc_proc_stale(), sc_proc_stale_ticks()).  They are the
+	 * drain's start, taken before it read the queue: every event queued
+	 * before then has been applied (by this drain, or by the one that took
+	 * it over, which holds the sequence odd until it has).  A drain taken
+	 * over stamps as well: its start is no later than the taker's */
+	atomic_store_explicit(&g->last_drain_ms, begun_ms, memory_order_relaxed);
+	atomic_store_explicit(&g->last_drain_ticks, begun_ticks, memory_order_relaxed);
+	do {
+		if (s / SC_SYNC_SEQ_ONE != odd_seq) {
+			/* taken over (sc_gen_drain_wait()): the taker ends it */
+			return 0;
+		}
+		/* release: pairs with the acquire load in sc_gen_needs_sync; makes
+		 * every bump of this drain visible before the sequence turns even.
+		 * A sync point's pending set meanwhile stays */
+	} while (!atomic_compare_exchange_weak_explicit(&g->sync, &s, s + SC_SYNC_SEQ_ONE, memory_order_release,
+		memory_order_relaxed));
+	return 1;
 }
 
-int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid))
+uint32_t sc_gen_drain_wait(sc_gen *g, int32_t pid, uint64_t wait_ns)
 {
 	/* acquire: pairs with sc_gen_drain_end()'s release */
-	uint32_t s = sc_gen_drain_seq(g);
+	uint32_t s = sc_gen_drain_seq(g), cur, n;
+	uint64_t start = 0;
 	unsigned spins = 0;
+
 	while ((s & 1) && sc_gen_drain_seq(g) == s) {
-		if (++spins % 4096 == 0 && is_alive) {
-			int32_t pid = atomic_load_explicit(&g->drainer_pid, memory_order_relaxed);
-			if (pid > 0 && !is_alive(pid)) {
-				/* The drainer died holding the queue's events it had read:
-				 * nobody will apply them, so drop everything.  The
-				 * sequence turned even if still that drain's (pending as
-				 * it is: a CAS a sync point raced is tried again). */
-				uint32_t cur = atomic_load_explicit(&g->sync, memory_order_relaxed);
-				while (cur / SC_SYNC_SEQ_ONE == s) {
-					/* acq_rel: as sc_gen_drain_begin()'s */
-					if (atomic_compare_exchange_weak_explicit(&g->sync, &cur, cur + SC_SYNC_SEQ_ONE,
-							memory_order_acq_rel, memory_order_relaxed)) {
-						sc_gen_bump_epoch(g);
-						atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
-						return 1;
-					}
-				}
-			}
+		if (++spins < 64) {
+			sched_yield(); /* a drain takes microseconds: not worth a sleep */
+			continue;
 		}
-		sched_yield();
+		if (!start) {
+			start = sc_now_fine_ns();
+		} else if (sc_now_fine_ns() - start >= wait_ns) {
+			goto take_over;
+		}
+		/* no spin that burns a core while the drainer is away */
+		nanosleep(&(struct timespec) { .tv_sec = 0, .tv_nsec = 50000 }, NULL);
 	}
 	return 0;
+
+take_over:
+	/* The drain did not move for wait_ns: its drainer is stopped, traced,
+	 * frozen, a zombie, dead, or away that long.  It may hold events it
+	 * read and has not applied: the sequence goes on to another odd value
+	 * (so its own end, which expects its value, leaves it), pending
+	 * cleared as a drain's start clears it, and the epoch is bumped: every
+	 * result filled before, by anyone, misses.  Whatever it applies later
+	 * only bumps. */
+	cur = atomic_load_explicit(&g->sync, memory_order_relaxed);
+	do {
+		if (cur / SC_SYNC_SEQ_ONE != s) {
+			return 0; /* it ended, or another waiter took it over */
+		}
+		n = (cur + 2 * SC_SYNC_SEQ_ONE) & ~SC_SYNC_PENDING;
+		/* acq_rel: as sc_gen_drain_begin()'s */
+	} while (!atomic_compare_exchange_weak_explicit(&g->sync, &cur, n, memory_order_acq_rel, memory_order_relaxed));
+	atomic_store_explicit(&g->drainer_pid, pid, memory_order_relaxed);
+	sc_gen_bump_epoch(g);
+	atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&g->takeovers, 1, memory_order_relaxed);
+	return n / SC_SYNC_SEQ_ONE;
 }
 
 /* ---- the tick counter as the staleness clock -------------------------- */

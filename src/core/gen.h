@@ -67,7 +67,9 @@ typedef struct sc_gen {
 	uint32_t workers_off;            /* shared mode: byte offset of the worker slots */
 	uint32_t nworkers;               /* ... and how many there are */
 	_Atomic int32_t watches_gone;    /* IN_IGNORED of watches above wd_base */
-	char pad1[SC_CACHE_LINE - 52];
+	_Atomic uint32_t takeovers;      /* drains taken over from a drainer away too long */
+	_Atomic uint32_t tenant;         /* shared mode: the user whose workers hold it (euid + 1; 0: none) */
+	char pad1[SC_CACHE_LINE - 60];
 
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
@@ -261,11 +263,16 @@ static inline int sc_gen_pending(const sc_gen *g)
 
 /* Takes the drain lock; returns the odd sequence value, or 0 if busy. */
 uint32_t sc_gen_drain_begin(sc_gen *g, int32_t pid);
-void sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t now_ms);
-/* Waits until a drain in progress settles.  A drainer that stopped being
- * (a killed worker) is detected by is_alive and recovered with an epoch
- * bump.  Returns 1 if it had to recover. */
-int sc_gen_drain_wait(sc_gen *g, int (*is_alive)(int32_t pid));
+/* Ends the drain of odd_seq, stamped with its start (CLOCK_MONOTONIC ms
+ * and sc_ticks(), both taken before it read the queue); 0 when another
+ * took it over meanwhile (then the taker ends it). */
+int sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t begun_ms, uint64_t begun_ticks);
+/* Waits, never longer than wait_ns and without spinning a core, until a
+ * drain in progress settles (0).  A drain that did not move that long is
+ * taken over by the caller (pid): every result is dropped (an epoch) and
+ * the odd sequence it now holds is returned, to drain and end as
+ * sc_gen_drain_begin()'s caller does. */
+uint32_t sc_gen_drain_wait(sc_gen *g, int32_t pid, uint64_t wait_ns);
 
 /* Valid iff the epoch and every recorded slot still hold. */
 SC_ALWAYS_INLINE int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n)

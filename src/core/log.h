@@ -15,6 +15,7 @@ typedef enum {
 	SC_LOG_VERIFY,
 	SC_LOG_OPCACHE_OFF,
 	SC_LOG_OPCACHE_UNCHECKED,
+	SC_LOG_TAKEOVER,
 	SC_LOG_CAUSES
 } sc_log_cause;
 

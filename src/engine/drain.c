@@ -24,8 +24,11 @@
  * it, every change to the attributes of a name in it or of its own inode,
  * and its own removal or move.  Not IN_MODIFY: a write to a file in it
  * matters only to a file statcache holds a result of, and each such file
- * has a watch of its own (SC_FILE_MASK); the writes to every other file
- * (logs, sessions, a database) raise no event. */
+ * has a watch of its own (SC_FILE_MASK).  A directory first met as a name
+ * in its parent is armed with both masks (sc_watcher_add_watch_any()), and
+ * keeps IN_MODIFY: a mask is only ever added to, never replaced (the
+ * kernel clears the mask before it sets a replacement, and an event raised
+ * in between would be lost). */
 #define SC_DIR_MASK (IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF \
 	| IN_MOVE_SELF)
 /* What a file's own watch asks for: a change to its inode through any name
@@ -70,6 +73,21 @@ static void sc_drain_queue(sc_proc *p, sc_gen *g, sc_drain_buf *u, sc_event_tall
 	}
 }
 
+/* Tests (statcache_test_hold_drains()): a drainer slow, stopped or
+ * killed while it holds the sequence, after it read the queue. */
+static void sc_test_hold(sc_proc *p)
+{
+	uint32_t ms = atomic_load_explicit(&p->test_hold_ms, memory_order_relaxed);
+	int32_t n = atomic_load_explicit(&p->test_hold_drains, memory_order_relaxed);
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long) (ms % 1000) * 1000000L };
+
+	if (n > 0) {
+		atomic_store_explicit(&p->test_hold_drains, n - 1, memory_order_relaxed);
+	}
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {
+	}
+}
+
 int sc_watcher_drain(void)
 {
 	sc_proc *p = &sc_the_proc;
@@ -77,11 +95,23 @@ int sc_watcher_drain(void)
 	sc_drain_buf u;
 	sc_event_tally t = { 0 };
 	uint32_t odd = sc_gen_drain_begin(g, p->pid);
+	uint64_t begun_ms, begun_ticks;
 
 	if (!odd) {
-		sc_gen_drain_wait(g, p->region.shared ? sc_shared_alive : NULL);
-		return 0;
+		/* another's drain: wait for it, a bounded time (SC_DRAIN_WAIT_NS);
+		 * one that does not move that long is taken over */
+		odd = sc_gen_drain_wait(g, p->pid, SC_DRAIN_WAIT_NS);
+		if (!odd) {
+			return 0;
+		}
+		sc_log_once(SC_LOG_TAKEOVER, "statcache: a drain held for more than %u ms (its drainer stopped, "
+			"traced, frozen or dead, or away that long) was taken over by process %d: every cached answer "
+			"is looked up again", (unsigned) (SC_DRAIN_WAIT_NS / 1000000u), (int) p->pid);
 	}
+	/* the stamp before the queue is read: every event queued before it is
+	 * applied by this drain (sc_gen_drain_end()) */
+	begun_ms = sc_now_fine_ms();
+	begun_ticks = sc_ticks();
 	/* One poll() of the queue (read only when it holds events) and the
 	 * mount table; what comes after it came after this drain began.  A
 	 * failed poll() reads the queue anyway (the mount table unasked, as
@@ -135,7 +165,10 @@ int sc_watcher_drain(void)
 			atomic_store_explicit(&p->stale_calibrating, 0, memory_order_relaxed);
 		}
 	}
-	sc_gen_drain_end(g, odd, sc_now_fine_ms());
+	if (atomic_load_explicit(&p->test_hold_drains, memory_order_relaxed) != 0) {
+		sc_test_hold(p);
+	}
+	sc_gen_drain_end(g, odd, begun_ms, begun_ticks);
 	return 1;
 }
 
@@ -229,10 +262,9 @@ static int sc_watch_added(const char *path, int wd)
 
 int sc_watcher_add_watch(const char *dir)
 {
-	/* the mask replaced, not added to: a first look through
-	 * sc_watcher_add_watch_any() armed IN_MODIFY, which a directory's watch
-	 * does not keep (every name bit stays armed all along) */
-	int wd = inotify_add_watch(sc_the_proc.ifd, dir, SC_DIR_MASK | IN_DONT_FOLLOW | IN_ONLYDIR);
+	/* IN_MASK_ADD: a watch already there (another thread's results, this
+	 * thread's refill, a first look's) keeps what it asked for */
+	int wd = inotify_add_watch(sc_the_proc.ifd, dir, SC_DIR_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
 
 	if (wd >= 0) {
 		/* before anything is filled from it: its own events are a
@@ -244,11 +276,15 @@ int sc_watcher_add_watch(const char *dir)
 
 int sc_watcher_add_watch_any(const char *path)
 {
-	/* IN_MASK_ADD: a directory watched already keeps its mask (and gains
-	 * IN_MODIFY until sc_watcher_add_watch() drops it); the name is not
-	 * followed (a symlink's own inode) */
+	/* IN_MASK_ADD, as above; the name is not followed (a symlink's own
+	 * inode) */
 	return sc_watch_added(path, inotify_add_watch(sc_the_proc.ifd, path,
 		SC_DIR_MASK | SC_FILE_MASK | IN_MASK_ADD | IN_DONT_FOLLOW));
+}
+
+void sc_watcher_watch_is_dir(int wd)
+{
+	sc_gen_mark_dir(sc_the_proc.gen, wd);
 }
 
 int sc_watcher_watch_count(void)

@@ -14,11 +14,20 @@
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
 int sc_watcher_add_watch(const char *dir);
 /* Adds (or finds) the watch of whatever inode path names, not followed:
- * a file's own watch, or a directory's first (sc_watcher_add_watch()
- * settles its mask); returns wd or -errno. */
+ * a file's own watch, or a directory's first look; returns wd or -errno. */
 int sc_watcher_add_watch_any(const char *path);
+/* sc_watcher_add_watch_any()'s wd turned out to be a directory's: its own
+ * events are a directory's from now on (src/core/events.c). */
+void sc_watcher_watch_is_dir(int wd);
+/* How long a lookup waits for another's drain before it takes the drain
+ * over (sc_gen_drain_wait()): a drain takes microseconds; one held this
+ * long has a drainer that is stopped, traced, frozen, dead, or not run for
+ * that long on a loaded machine. */
+#define SC_DRAIN_WAIT_NS 2000000u
+
 /* Reads and applies every queued event, or waits for the drain in
- * progress; returns 1 if it drained itself. */
+ * progress (taking it over past SC_DRAIN_WAIT_NS); returns 1 if it
+ * drained itself. */
 int sc_watcher_drain(void);
 /* Until this thread has seen a drain that started after the pending flag
  * was last set: a drain that was already reading when a sync point marked

@@ -204,17 +204,16 @@ static void sc_fill_dir(sc_cache *c, sc_entry *e, uint32_t epoch, int has_name, 
 }
 
 /* A directory met by a child's first look (sc_fill_child()): wd was armed
- * with every bit a directory's watch has (and IN_MODIFY, which the mask
- * settled here drops) before st was taken and dval read, so st is as
- * current as sc_fill_dir()'s lstat() when the watch is still that one.  A
- * watch the cap's flush removed meanwhile (or another inode at the name
- * since) takes the lstat() after the new one. */
+ * with every bit a directory's watch has (and IN_MODIFY, which it keeps)
+ * before dval was read and st taken, so st is as current as
+ * sc_fill_dir()'s lstat().  Its own events are a directory's from now on;
+ * one raised before this (it moved since its watch came) bumped its slot,
+ * which its result read before, and nothing below it is filled yet. */
 static void sc_fill_dir_seen(sc_cache *c, sc_entry *e, uint32_t epoch, uint32_t nslot, uint32_t nval,
 	int wd, uint32_t dval, const struct stat *st)
 {
-	int now = sc_watcher_add_watch(e->key);
-
-	sc_fill_dir_armed(c, e, epoch, 1, nslot, nval, now, now == wd ? st : NULL, dval);
+	sc_watcher_watch_is_dir(wd);
+	sc_fill_dir_armed(c, e, epoch, 1, nslot, nval, wd, st, dval);
 }
 
 /* A child's result also depends on its directory's name in the

@@ -13,6 +13,7 @@
 #include "SAPI.h"
 #include "php_statcache.h"
 #include "core/gen.h"
+#include "statcache_shared.h"
 #include "php/ini.h"
 #include "php/log.h"
 
@@ -30,6 +31,7 @@ static const sc_ini_range sc_range_watches = { 16, 1 << 24, 0 };
 static const sc_ini_range sc_range_entries = { 4096, 1 << 26, 0 };
 static const sc_ini_range sc_range_slots = { SC_GEN_SLOTS_MIN, SC_GEN_SLOTS_MAX, 1 };
 static const sc_ini_range sc_range_staleness = { 0, 60000, 0 };
+static const sc_ini_range sc_range_shared_users = { 1, SC_MAX_TENANTS, 0 };
 static const sc_ini_range sc_range_verify = { 0, ZEND_LONG_MAX, 0 };
 static const sc_ini_range sc_range_listing_bytes = { 0, 1 << 30, 0 };
 
@@ -251,6 +253,10 @@ PHP_INI_BEGIN()
 		shared, zend_statcache_globals, statcache_globals)
 	ZEND_INI_ENTRY3("statcache.shared_slots", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(shared_slots), SC_GLOBALS_PTR, (void *) &sc_range_slots)
+	/* shared mode: the users (a php-fpm master's pools) each with a region
+	 * and an inotify instance of their own */
+	ZEND_INI_ENTRY3("statcache.shared_users", "8", PHP_INI_SYSTEM, OnUpdateScRange,
+		SC_GLOBAL_OFFSET(shared_users), SC_GLOBALS_PTR, (void *) &sc_range_shared_users)
 	ZEND_INI_ENTRY3("statcache.max_staleness_ms", "5", PHP_INI_SYSTEM, OnUpdateScRange,
 		SC_GLOBAL_OFFSET(max_staleness_ms), SC_GLOBALS_PTR, (void *) &sc_range_staleness)
 	ZEND_INI_ENTRY3("statcache.verify_rate", "0", PHP_INI_ALL, OnUpdateScRange,

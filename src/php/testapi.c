@@ -14,6 +14,7 @@
 
 #if STATCACHE_HAVE_CACHE
 # include "php/orig.h"
+# include "statcache_watcher.h"
 #endif
 
 /* Swoole's HOOK_FILE/HOOK_STDIO copy their own ops over both structs after
@@ -23,6 +24,25 @@ PHP_FUNCTION(statcache_test_restore_ops)
 	ZEND_PARSE_PARAMETERS_NONE();
 #if STATCACHE_HAVE_CACHE
 	sc_orig_put_back();
+#endif
+}
+
+PHP_FUNCTION(statcache_test_hold_drains)
+{
+	zend_long ms, drains = 1;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_LONG(ms)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(drains)
+	ZEND_PARSE_PARAMETERS_END();
+	if (ms < 0 || ms > 600000) {
+		zend_argument_value_error(1, "must be between 0 and 600000");
+		RETURN_THROWS();
+	}
+#if STATCACHE_HAVE_CACHE
+	atomic_store_explicit(&sc_the_proc.test_hold_ms, (uint32_t) ms, memory_order_relaxed);
+	atomic_store_explicit(&sc_the_proc.test_hold_drains, (int32_t) (drains < 0 ? -1 : drains), memory_order_relaxed);
 #endif
 }
 

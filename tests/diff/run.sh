@@ -9,9 +9,9 @@
 # A run with a realpath cache that holds nothing checks the replay of PHP's
 # realpath walk (realpath() failures answered from cached answers).
 #
-# The modes of issue #25, each with its own control run (the same mode
-# with an unrelated writer and the watcher off: it must report stale
-# answers, or the mode could not see any):
+# More modes, each with its own control run (the same mode with an
+# unrelated writer and the watcher off: it must report stale answers, or
+# the mode could not see any):
 #   rpcache  PHP's realpath cache on, at its default size and TTL, on both
 #            sides: NTS own writes (the reference empties its cache where
 #            PHP's unlink/rename/rmdir emptied the driver's), NTS and ZTS
@@ -30,14 +30,27 @@
 #            (sc_host -R rounds, -n requests), each new thread on the tree
 #            the one before it left, next to a thread that reads the
 #            others' trees while they write
+#   links    changes made where no cached path goes (ops.inc): hard links
+#            into and out of a directory nothing looks at, and changes
+#            through them; descriptors kept across link() + unlink(),
+#            O_TMPFILE + linkat() and a move out and back, written,
+#            fchmod()ed, ftruncate()d, futimens()ed through; FIFOs, unix
+#            sockets and (root) device nodes with two names.  By the
+#            unrelated writer (the watcher alone), then by children and
+#            the unrelated writer (the defaults), quiet and next to a
+#            neighbour process making and removing short-lived names in a
+#            directory the queries read; NTS, ZTS, two threads of the
+#            embed host, and NTS as nobody (root only)
 # SC_DIFF_LONG=1: the long run of these modes, at least 50,000 operations
 # per mode once every run passes (churn: 36 sessions of each writing
 # thread); `SC_DIFF_LONG=1 tests/diff/run.sh rpcache basedir nobody mounts
-# churn`; the short runs of these modes take about 45 s of the diff step.
+# churn links`; the short runs of these modes take about 45 s of the diff
+# step, links about 50 s more.
 # SC_DIFF_PLAIN=1 (driver.php): both sides without statcache, a check of
 # the tester's own model.
 #   tests/diff/run.sh [nts] [zts] [threads] [realpath] [control]
-#                     [rpcache] [basedir] [nobody] [mounts] [churn]   (default: all)
+#                     [rpcache] [basedir] [nobody] [mounts] [churn] [links]
+#                     (default: all)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -66,7 +79,7 @@ check() {
 
 driver() { "$DIFF_PHP" "${DIFF_ARGS[@]}" "$@"; }
 D=$diff_here/driver.php
-parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control rpcache basedir nobody mounts churn)
+parts=("$@"); ((${#parts[@]})) || parts=(nts zts threads realpath control rpcache basedir nobody mounts churn links)
 long=${SC_DIFF_LONG:-0}
 # n SHORT LONG: operations of a run in the short (default) or the long run
 n() { if [[ $long == 1 ]]; then echo "$2"; else echo "$1"; fi; }
@@ -224,6 +237,40 @@ for part in "${parts[@]}"; do
         SC_DIFF_CHURN=$tmp/churn3 SC_DIFF_MAX_DELAY_MS=0 \
         check "control, churn of threads: stale answers are caught" FAIL "$host" -t 3 -R 2 -n 1 "${hostargs[@]}" \
         "${STRICT[@]}" "$diff_here/threads.host.php" ;;
+    links)
+      for fl in nts zts; do
+        sc_diff_setup $fl || { fail=$((fail + 1)); continue; }
+        base=$([[ $fl == nts ]] && echo 6000 || echo 6100)
+        check "$fl unrelated, hard links and kept descriptors" ok driver "${WATCHER_ONLY[@]}" "$D" --links=quiet \
+          --mode=unrelated --seed=$((base + 1)) --ops="$(n 5000 25000)" --label=$fl-links --delays="$tmp/delays"
+        check "$fl unrelated, hard links and kept descriptors, a neighbour's short-lived names" ok driver \
+          "${WATCHER_ONLY[@]}" "$D" --links=busy --mode=unrelated --seed=$((base + 2)) --ops="$(n 4000 25000)" \
+          --label=$fl-links-busy --delays="$tmp/delays"
+        check "$fl children and unrelated, hard links and kept descriptors" ok driver "$D" --links=quiet \
+          --mode=mixed --seed=$((base + 3)) --ops="$(n 600 4000)" --queries=12 --label=$fl-links
+        [[ $fl == nts ]] || continue
+        if can_nobody "$DIFF_PHP" "${DIFF_ARGS[2]#extension=}"; then
+          check "nts unrelated, hard links and kept descriptors, a neighbour's short-lived names, as nobody" ok \
+            "${nobody[@]}" "$DIFF_PHP" "${DIFF_ARGS[@]}" "${WATCHER_ONLY[@]}" "$D" --links=busy --mode=unrelated \
+            --seed=$((base + 4)) --ops="$(n 3000 15000)" --label=nts-links-nobody
+          check "nts children and unrelated, hard links and kept descriptors, as nobody" ok "${nobody[@]}" \
+            "$DIFF_PHP" "${DIFF_ARGS[@]}" "$D" --links=quiet --mode=mixed --seed=$((base + 5)) \
+            --ops="$(n 600 3000)" --queries=12 --label=nts-links-nobody
+        else
+          echo "SKIP nts links as nobody (not root, no setpriv, or nobody cannot run $DIFF_PHP, read $D or the extension, or write ${TMPDIR:-/tmp})"
+        fi
+        check "control, links: stale answers are caught" FAIL driver "${STRICT[@]}" "$D" --links=quiet \
+          --mode=unrelated --seed=$((base + 6)) --ops=2000 --max-delay-ms=0 --label=control-links
+      done
+      sc_diff_setup zts || { fail=$((fail + 1)); continue; }
+      host=$(sc_diff_host) || { echo "FAIL links, threads (cannot build the host)"; fail=$((fail + 1)); continue; }
+      ext=${DIFF_ARGS[2]#extension=}
+      SC_DIFF_PHP=$DIFF_PHP SC_DIFF_SEED=6201 SC_DIFF_OPS=$(n 1200 10000) SC_DIFF_QUERIES=12 \
+        SC_DIFF_MODES=unrelated,mixed SC_DIFF_LINKS=busy SC_DIFF_DELAYS=$tmp/delays \
+        check "zts 2 threads unrelated+mixed, links, a neighbour's short-lived names" ok "$host" -r -t 2 \
+        -d "extension=$ext" -d statcache.enable_cli=1 -d realpath_cache_size=0 "${WATCHER_ONLY[@]}" \
+        "$diff_here/threads.host.php"
+      cat "$tmp"/delays.t* >>"$tmp/delays" 2>/dev/null; rm -f "$tmp"/delays.t* ;;
     *) echo "unknown part $part" >&2; exit 2 ;;
   esac
 done

@@ -10,7 +10,8 @@
  * SC_DIFF_OPS, SC_DIFF_QUERIES (most queries per write, default 8),
  * SC_DIFF_MODES (comma-separated; thread N takes the N-th, cyclically),
  * SC_DIFF_DELAYS (unrelated writes' delays go to this path + ".tN"),
- * SC_DIFF_MAX_DELAY_MS (unrelated writes, default 2000).
+ * SC_DIFF_MAX_DELAY_MS (unrelated writes, default 2000), SC_DIFF_LINKS
+ * (quiet or busy: session.inc's links mode).
  *
  * The churn of threads (SC_DIFF_CHURN=DIR, with sc_host -R ROUNDS -n
  * REQUESTS): thread N's sessions all work on the tree DIR/slotN, kept from
@@ -30,7 +31,7 @@ $mode = $modes[$t % count($modes)];
 $o = ['seed' => (int) $_SERVER['SC_DIFF_SEED'] + $t, 'ops' => (int) $_SERVER['SC_DIFF_OPS'],
     'mode' => $mode, 'php' => $_SERVER['SC_DIFF_PHP'], 'threads' => true,
     'label' => "zts-thread$t", 'queries' => (int) ($_SERVER['SC_DIFF_QUERIES'] ?? 8),
-    'max_delay_ms' => (int) ($_SERVER['SC_DIFF_MAX_DELAY_MS'] ?? 2000)];
+    'max_delay_ms' => (int) ($_SERVER['SC_DIFF_MAX_DELAY_MS'] ?? 2000), 'links' => $_SERVER['SC_DIFF_LINKS'] ?? ''];
 $churn = $_SERVER['SC_DIFF_CHURN'] ?? '';
 if ($churn !== '') {
     $slot = "$churn/slot$t";

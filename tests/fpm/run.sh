@@ -216,15 +216,18 @@ own_dirs() { # ask every worker to watch a directory of its own; prints "pid:ino
 		echo "$p:$(stat -c %i "$TMP/data/own-$p" 2>/dev/null)"
 	done
 }
-# check b: shared=1 expects master + workers = 1 instance, every list holds
-# every worker's own dir; shared=0 expects no instance in the master, one per
+# check b: shared=1 expects the master's instances (one per tenant), the
+# workers sharing one of them, whose every list holds every worker's own dir; shared=0 expects no instance in the master, one per
 # worker, each list holding only its own dir.
 check_instances() { # name shared
 	local name=$1 shared=$2 total distinct counts ownmap p fd list w ino okl=1 why=""
 	mapfile -t ownmap < <(own_dirs)
 	read -r total distinct counts <<< "$(count_instances)"
+	local w1 w1fd; w1=$(workers | head -n1); w1fd=$(inotify_fds "$w1" | head -n1)
 	for e in "${INST_LIST[@]}"; do
 		p=${e%%:*} fd=${e##*:}
+		# the master's other tenants' instances watch nothing of this pool
+		[ "$shared" = 1 ] && [ "$p" = "$FPM_MASTER" ] && ! same_file "$p" "$fd" "$w1" "$w1fd" && continue
 		list=",$(watch_inos "$p" "$fd"),"
 		for w in "${ownmap[@]}"; do
 			ino=${w##*:}
@@ -235,18 +238,23 @@ check_instances() { # name shared
 			fi
 		done
 	done
-	local regions; regions=$(for p in "$FPM_MASTER" $(workers); do echo "$p=$(region_inode "$p")"; done | paste -sd' ')
-	local nreg; nreg=$(for p in "$FPM_MASTER" $(workers); do region_inode "$p"; done | sort -u | grep -c .)
-	local desc="inotify fds: $total over master+workers ($counts), distinct instances (kcmp): $distinct; region inode per process: $regions"
+	local regions; regions=$(for p in $(workers); do echo "$p=$(region_inode "$p")"; done | paste -sd' ')
+	local nreg; nreg=$(for p in $(workers); do region_inodes "$p"; done | sort -u | grep -c .)
+	local mregs; mregs=$(region_inodes "$FPM_MASTER" | paste -sd,)
+	local desc="inotify fds: $total over master+workers ($counts), distinct instances (kcmp): $distinct; region inode per worker: $regions; the master's: $mregs"
 	info "$name: $desc"
 	if [ "$shared" = 1 ]; then
+		# the master holds one instance and one region per tenant; the
+		# workers (one user) share one of each, which the master holds too
 		local mfds; mfds=$(inotify_fds "$FPM_MASTER" | wc -l)
-		[[ $regions == *"= "* || $regions == *= ]] && { okl=0; why+=" a process maps no shared region"; }
-		[ "$nreg" = 1 ] || { okl=0; why+=" $nreg different regions"; }
-		if [ "$distinct" = 1 ] && [ "$total" = $((NWORKERS + 1)) ] && [ "$mfds" = 1 ] && [ $okl = 1 ]; then
-			ok "$name" "$desc; every fd lists all $NWORKERS workers' own dirs"
+		[[ $regions == *"= "* || $regions == *= ]] && { okl=0; why+=" a worker maps no shared region"; }
+		[ "$nreg" = 1 ] || { okl=0; why+=" the workers map $nreg regions"; }
+		[[ ",$mregs," == *",$(region_inode "$(workers | head -n1)"),"* ]] || { okl=0; why+=" the master does not map the workers' region"; }
+		[ "$(region_inodes "$FPM_MASTER" | grep -c .)" = $SHARED_USERS ] || { okl=0; why+=" the master maps not $SHARED_USERS regions"; }
+		if [ "$distinct" = $SHARED_USERS ] && [ "$total" = $((NWORKERS + SHARED_USERS)) ] && [ "$mfds" = $SHARED_USERS ] && [ $okl = 1 ]; then
+			ok "$name" "$desc; the workers share one of the master's $SHARED_USERS instances, and every fd of it lists all $NWORKERS workers' own dirs"
 		else
-			bad "$name" "want 1 instance in master + $NWORKERS workers; $desc;$why"
+			bad "$name" "want $SHARED_USERS instances in the master, the workers sharing one of them; $desc;$why"
 		fi
 	else
 		local mfds; mfds=$(inotify_fds "$FPM_MASTER" | wc -l)
@@ -258,14 +266,21 @@ check_instances() { # name shared
 		fi
 	fi
 }
-# The shared region: the MAP_SHARED anonymous mapping ("/dev/zero (deleted)"
-# in /proc/PID/maps) of the size the README gives, 128 + 4 x shared_slots +
-# 1024 x 320 bytes (defaults: 589,952), rounded up to pages; opcache's is
-# another /dev/zero mapping (128 MB). Prints its inode, nothing if none.
-REGION_BYTES=$(( (128 + 4 * 65536 + 1024 * 320 + 4095) / 4096 * 4096 ))
-region_inode() { # pid
+# The shared regions: MAP_SHARED anonymous mappings ("/dev/zero (deleted)"
+# in /proc/PID/maps) of the size the README gives: the generation table
+# (128 + 4 x shared_slots + shared_slots / 8 bytes, in whole 64-byte lines)
+# then 1024 x 320 bytes of worker slots (defaults: 598,144), rounded up to
+# pages; opcache's is another /dev/zero mapping (128 MB).  The master maps
+# one per tenant (statcache.shared_users, 8); a worker keeps its user's.
+# region_inode prints the first one's inode, region_inodes every one's.
+SHARED_USERS=8
+REGION_BYTES=$(( ((128 + 4 * 65536 + 65536 / 8 + 63) / 64 * 64 + 1024 * 320 + 4095) / 4096 * 4096 ))
+region_inodes() { # pid
 	perl -ne 'print "$3\n" if m{^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s+/dev/zero \(deleted\)} && hex($2) - hex($1) == $ARGV_SIZE;
-		BEGIN { $ARGV_SIZE = shift @ARGV }' "$REGION_BYTES" "/proc/$1/maps" | head -n1
+		BEGIN { $ARGV_SIZE = shift @ARGV }' "$REGION_BYTES" "/proc/$1/maps"
+}
+region_inode() { # pid
+	region_inodes "$1" | head -n1
 }
 crashes() { grep -c 'exited on signal' "$TMP/logs/fpm.log" 2>/dev/null || true; }
 run_client() { # prints the client's lines and counts PASS/FAIL
@@ -382,7 +397,7 @@ if wait_workers $old && [ -S "$TMP/fpm/fpm.sock" ]; then
 	fi
 	run_client visible f-after-reload
 	read -r total_a distinct_a counts_a <<< "$(count_instances)"
-	if [ "$distinct_a" = 1 ] && [ "$total_a" = "$total_b" ]; then
+	if [ "$distinct_a" = "$distinct_b" ] && [ "$total_a" = "$total_b" ]; then
 		ok f-reload-leaks-no-instance "inotify fds over master+workers: before $total_b ($distinct_b instance), after $total_a ($counts_a; $distinct_a instance)"
 	else
 		bad f-reload-leaks-no-instance "before $total_b fds/$distinct_b instances ($counts_b); after $total_a/$distinct_a ($counts_a)"

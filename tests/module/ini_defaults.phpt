@@ -1,8 +1,8 @@
 --TEST--
-module: the thirteen INI settings and their defaults
+module: the fourteen INI settings and their defaults
 --FILE--
 <?php
-foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'shared_slots',
+foreach (['enable', 'enable_cli', 'max_watches', 'max_entries', 'shared', 'shared_slots', 'shared_users',
         'max_staleness_ms', 'verify_rate', 'test_untrusted', 'test_watcher', 'max_listing_bytes',
         'opcache_invalidate', 'watcher'] as $k) {
     var_dump("statcache.$k", ini_get("statcache.$k"));
@@ -24,6 +24,8 @@ string(16) "statcache.shared"
 string(1) "0"
 string(22) "statcache.shared_slots"
 string(5) "65536"
+string(22) "statcache.shared_users"
+string(1) "8"
 string(26) "statcache.max_staleness_ms"
 string(1) "5"
 string(21) "statcache.verify_rate"
@@ -38,4 +40,4 @@ string(28) "statcache.opcache_invalidate"
 string(1) "0"
 string(17) "statcache.watcher"
 string(4) "auto"
-11 settings besides the test-only ones
+12 settings besides the test-only ones

@@ -173,7 +173,7 @@ static void drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second(void 
 	assert_true(sc_gen_needs_sync(g));
 	assert_int_equal(sc_gen_drain_begin(g, 99), 0);
 	assert_int_equal(atomic_load(&g->drainer_pid), 1234);
-	sc_gen_drain_end(g, seq, sc_now_ms());
+	assert_int_equal(sc_gen_drain_end(g, seq, sc_now_ms(), 0), 1);
 }
 
 static void drain_end_makes_seq_even_and_records_the_drain(void **state)
@@ -183,8 +183,9 @@ static void drain_end_makes_seq_even_and_records_the_drain(void **state)
 	uint32_t seq2;
 
 	assert_int_not_equal(seq, 0);
-	sc_gen_drain_end(g, seq, 987654321u);
+	assert_int_equal(sc_gen_drain_end(g, seq, 987654321u, 12345u), 1);
 	assert_int_equal(sc_gen_drain_seq(g), seq + 1);
+	assert_int_equal(atomic_load(&g->last_drain_ticks), 12345u);
 	assert_int_equal(sc_gen_drain_seq(g) & 1, 0);
 	assert_int_equal(atomic_load(&g->last_drain_ms), 987654321u);
 	assert_int_equal(atomic_load(&g->drains), 1);
@@ -192,80 +193,80 @@ static void drain_end_makes_seq_even_and_records_the_drain(void **state)
 
 	seq2 = sc_gen_drain_begin(g, 1);
 	assert_int_equal(seq2, seq + 2);
-	sc_gen_drain_end(g, seq2, 5);
+	sc_gen_drain_end(g, seq2, 5, 0);
 	assert_int_equal(atomic_load(&g->drains), 2);
 	assert_int_equal(sc_gen_epoch(g), 1); /* a drain alone drops nothing */
-}
-
-static int alive_calls;
-
-static int never_called(int32_t pid)
-{
-	(void) pid;
-	alive_calls++;
-	return 1;
 }
 
 static void drain_wait_returns_at_once_when_no_drain_runs(void **state)
 {
 	sc_gen *g = *state;
-	alive_calls = 0;
-	assert_int_equal(sc_gen_drain_wait(g, never_called), 0);
-	assert_int_equal(sc_gen_drain_wait(g, NULL), 0);
-	assert_int_equal(alive_calls, 0);
+	assert_int_equal(sc_gen_drain_wait(g, 1, 1000000000u), 0);
 	assert_int_equal(sc_gen_epoch(g), 1);
 }
 
-#define DEAD_PID 2000000001
-
-static int dead_pid_is_dead(int32_t pid)
-{
-	alive_calls++;
-	return pid != DEAD_PID;
-}
-
-static void drain_wait_recovers_a_drain_held_by_a_dead_process(void **state)
+/* A drainer away longer than the wait (stopped, dead): the waiter takes
+ * the drain over at once after it, never later, and drops everything; the
+ * old drainer's end leaves the sequence to the taker. */
+static void a_drain_held_past_the_wait_is_taken_over(void **state)
 {
 	sc_gen *g = *state;
-	uint32_t seq = sc_gen_drain_begin(g, DEAD_PID);
+	uint32_t seq = sc_gen_drain_begin(g, 2000000001), taken;
+	uint64_t t0 = sc_now_fine_ns(), waited;
 
 	assert_int_not_equal(seq, 0);
-	alive_calls = 0;
-	assert_int_equal(sc_gen_drain_wait(g, dead_pid_is_dead), 1);
-	assert_true(alive_calls >= 1);
+	sc_gen_mark_pending(g);
+	taken = sc_gen_drain_wait(g, 77, 3000000u);
+	waited = sc_now_fine_ns() - t0;
+	assert_int_not_equal(taken, 0);
+	assert_int_equal(taken & 1, 1);
+	assert_int_not_equal(taken, seq);
+	assert_true(waited >= 3000000u);
+	assert_true(waited < 500000000u); /* bounded: not the holder's whole stay */
+	assert_int_equal(atomic_load(&g->drainer_pid), 77);
 	assert_int_equal(sc_gen_epoch(g), 2);
-	assert_int_equal(sc_gen_drain_seq(g), seq + 1);
 	assert_int_equal(atomic_load(&g->flushes), 1);
+	assert_int_equal(atomic_load(&g->takeovers), 1);
+	assert_int_equal(sc_gen_pending(g), 0);
+	/* a drain is still in progress (the taker's): readers still wait */
+	assert_true(sc_gen_needs_sync(g));
+	/* the old drainer comes back: its end leaves the taker's sequence */
+	assert_int_equal(sc_gen_drain_end(g, seq, 1, 1), 0);
+	assert_int_equal(sc_gen_drain_seq(g), taken);
+	assert_int_equal(sc_gen_drain_end(g, taken, 2, 2), 1);
 	assert_false(sc_gen_needs_sync(g));
 	/* the next drain can start */
 	seq = sc_gen_drain_begin(g, 7);
 	assert_int_not_equal(seq, 0);
-	sc_gen_drain_end(g, seq, 1);
+	sc_gen_drain_end(g, seq, 1, 1);
 }
 
-/* A live drainer that finishes while we wait: no recovery, no epoch bump. */
+/* A live drainer that finishes while we wait: no takeover, no epoch. */
 static sc_gen *live_gen;
 static uint32_t live_seq;
 
-static int live_drainer_finishes(int32_t pid)
+static void *live_drainer_finishes(void *arg)
 {
-	alive_calls++;
-	assert_int_equal(pid, 4242);
-	sc_gen_drain_end(live_gen, live_seq, 1);
-	return 1;
+	(void) arg;
+	struct timespec ts = { 0, 300000 };
+	nanosleep(&ts, NULL);
+	sc_gen_drain_end(live_gen, live_seq, 1, 1);
+	return NULL;
 }
 
 static void drain_wait_waits_for_a_live_drainer_without_dropping_anything(void **state)
 {
 	sc_gen *g = *state;
+	pthread_t th;
 
 	live_gen = g;
 	live_seq = sc_gen_drain_begin(g, 4242);
-	alive_calls = 0;
-	assert_int_equal(sc_gen_drain_wait(g, live_drainer_finishes), 0);
-	assert_int_equal(alive_calls, 1);
+	assert_int_equal(pthread_create(&th, NULL, live_drainer_finishes, NULL), 0);
+	assert_int_equal(sc_gen_drain_wait(g, 1, 1000000000u), 0);
+	pthread_join(th, NULL);
 	assert_int_equal(sc_gen_epoch(g), 1);
 	assert_int_equal(atomic_load(&g->flushes), 0);
+	assert_int_equal(atomic_load(&g->takeovers), 0);
 	assert_int_equal(sc_gen_drain_seq(g), live_seq + 1);
 }
 
@@ -301,7 +302,8 @@ static void *hammer(void *arg)
 		hammer_start_line(i);
 		seq = sc_gen_drain_begin(g, 1);
 		if (!seq) {
-			sc_gen_drain_wait(g, NULL);
+			/* a wait no drain here outlasts: no takeover, one drainer */
+			sc_gen_drain_wait(g, 2, 10000000000u);
 			continue;
 		}
 		if (atomic_fetch_add(&hammer_inside, 1) != 0) {
@@ -315,7 +317,7 @@ static void *hammer(void *arg)
 		}
 		atomic_fetch_add(&hammer_drains, 1);
 		atomic_fetch_sub(&hammer_inside, 1);
-		sc_gen_drain_end(g, seq, (uint64_t) i);
+		sc_gen_drain_end(g, seq, (uint64_t) i, 0);
 	}
 	return NULL;
 }
@@ -397,7 +399,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_end_makes_seq_even_and_records_the_drain, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_wait_returns_at_once_when_no_drain_runs, gen_setup, gen_teardown),
-		cmocka_unit_test_setup_teardown(drain_wait_recovers_a_drain_held_by_a_dead_process, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(a_drain_held_past_the_wait_is_taken_over, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_wait_waits_for_a_live_drainer_without_dropping_anything, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(concurrent_drains_never_overlap, gen_setup, gen_teardown),
 		cmocka_unit_test(stale_ticks_are_measured_then_a_little_under_the_bound),

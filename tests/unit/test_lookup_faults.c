@@ -20,16 +20,23 @@ int __real_poll(struct pollfd *fds, nfds_t n, int timeout);
 
 /* inotify_add_watch fails with add_watch_errno for paths under this prefix
  * (only those whose mask has every bit of add_watch_mask: IN_ONLYDIR, a
- * directory's; 0: any) */
+ * directory's; 0: any), and with add_watch_any_errno where the mask has no
+ * IN_ONLYDIR (a name's first watch, whatever it is) */
 static char add_watch_prefix[300];
 static int add_watch_errno;
+static int add_watch_any_errno;
 static uint32_t add_watch_mask;
 
 int __wrap_inotify_add_watch(int fd, const char *path, uint32_t mask)
 {
-	if (add_watch_errno && strncmp(path, add_watch_prefix, strlen(add_watch_prefix)) == 0
-			&& (mask & add_watch_mask) == add_watch_mask) {
+	int under = strncmp(path, add_watch_prefix, strlen(add_watch_prefix)) == 0;
+
+	if (add_watch_errno && under && (mask & add_watch_mask) == add_watch_mask) {
 		errno = add_watch_errno;
+		return -1;
+	}
+	if (add_watch_any_errno && under && !(mask & IN_ONLYDIR)) {
+		errno = add_watch_any_errno;
 		return -1;
 	}
 	return __real_inotify_add_watch(fd, path, mask);
@@ -116,6 +123,7 @@ int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout)
 static void faults_off(void)
 {
 	add_watch_errno = 0;
+	add_watch_any_errno = 0;
 	add_watch_mask = 0;
 	add_watch_prefix[0] = '\0';
 	init1_errno = 0;
@@ -287,12 +295,15 @@ static void a_directory_that_vanishes_before_its_watch_is_answered_but_not_kept(
 	fx_mkdir(f, "d");
 	fx_write(f, "d/f.php", "x");
 	snprintf(add_watch_prefix, sizeof(add_watch_prefix), "%s/d", f->root);
-	/* its first look found a directory, its own watch's mask then finds
-	 * nothing: as if it were renamed in between */
+	/* its first watch is refused (as an unreadable file's is), lstat()
+	 * then finds a directory, and a directory's watch finds nothing: as if
+	 * it were renamed in between */
+	add_watch_any_errno = EACCES;
 	add_watch_errno = ENOENT;
 	add_watch_mask = IN_ONLYDIR;
 	assert_null(lk(f, P(f, "d/f.php")));
-	assert_int_equal(atomic_load(&sc_the_proc.failed_watches), 0);
+	/* the refused watch is counted, the vanished directory's is not */
+	assert_int_equal(atomic_load(&sc_the_proc.failed_watches), 1);
 	/* once its name changes, it is watched and cached */
 	faults_off();
 	assert_int_equal(rename(P(f, "d"), P(f, "e")), 0);
