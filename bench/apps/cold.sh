@@ -31,7 +31,7 @@ set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki passes=2 requests=30 opmodes=debian cli=1
-out=$SC_APPS_DIR/results
+out=$SC_APPS_DIR/results/$(date +%Y-%m-%d)
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -5,7 +5,7 @@
 # overlap (these VMs have no hardware counters for perf stat).
 #
 #   bench/apps/instructions.sh [--app NAME|NAME,NAME|all] [--passes P]
-#                              [--rounds R] [--opcache vt0|debian] [--out DIR]
+#                              [--rounds R] [--opcache vt0|vt0inv|debian] [--out DIR]
 #
 # --app all (or a list): every bench/apps/*/app.sh in turn (a refusal does
 # not stop the others; exit 2 at the end names them), then one table of the
@@ -21,13 +21,16 @@
 # requests is the cost of a warm request (start-up and the first round
 # cancel out).  Bodies must be identical off and on, every response 200.
 # Syscalls are what callgrind does not see: run.sh counts them.
+# --opcache: vt0 = opcache.validate_timestamps=0, vt0inv = that and
+# statcache.opcache_invalidate=1 (the README's recommended setting; it does
+# nothing where the cache is off), debian = Debian's php-fpm defaults.
 # Defaults: 2 passes x 1 round, validate_timestamps=0.  Writes
 # DIR/<app>-instructions-<date>.json and prints a Markdown table.
 set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki passes=2 rounds=1 opmode=vt0
-out=$SC_APPS_DIR/results
+out=$SC_APPS_DIR/results/$(date +%Y-%m-%d)
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -41,7 +44,7 @@ while [ $# -gt 0 ]; do
 done
 # several apps: one run each, then one table of all (summary.php --instructions)
 SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --instructions" sc_each_app "$app" "$0" "${args[@]}"
-case $opmode in vt0|debian) ;; *) sc_refuse "--opcache is vt0 or debian, not '$opmode'" ;; esac
+case $opmode in vt0|vt0inv|debian) ;; *) sc_refuse "--opcache is vt0, vt0inv or debian, not '$opmode'" ;; esac
 sc_app_begin "$app" "$out" valgrind
 nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")
 requests=$((rounds * nurls))
@@ -81,6 +84,7 @@ measure() { # cfg pass
 	mkdir -p "$d/short" "$d/long"
 	chmod 777 "$d/short" "$d/long"    # the worker (www-data) writes its profile there
 	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
+	[ "$opmode" = vt0inv ] && lines+=("opcache.validate_timestamps=0" "statcache.opcache_invalidate=1")
 	case $cfg in
 		off) lines+=("extension=$so" "statcache.enable=0") ;;
 		on) lines+=("extension=$so" "statcache.enable=1") ;;
@@ -131,7 +135,7 @@ php -r '
 	      "kernel" => php_uname("r"), "php" => PHP_VERSION, "statcache_so" => $so, "seconds" => (int) $secs];
 	file_put_contents($json, json_encode($r, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n");
 	$m = fn ($x) => number_format($x / 1e6, 2) . " M";
-	printf("%s (callgrind, %s, %d requests x %d passes per config)\n\n", $app, $opmode === "vt0" ? "opcache.validate_timestamps=0" : "Debian defaults", $requests, count($by["off"]));
+	printf("%s (callgrind, %s, %d requests x %d passes per config)\n\n", $app, ["vt0" => "opcache.validate_timestamps=0", "vt0inv" => "opcache.validate_timestamps=0 + statcache.opcache_invalidate=1"][$opmode] ?? "Debian defaults", $requests, count($by["off"]));
 	echo "| config | instructions/request (median) | passes | bodies identical |\n|---|---|---|---|\n";
 	printf("| loaded, off | %s | %s | %s |\n", $m($off), implode(", ", array_map($m, $by["off"])), $same ? "yes" : "NO");
 	printf("| on | %s | %s | %s |\n\n", $m($on), implode(", ", array_map($m, $by["on"])), $same ? "yes" : "NO");

@@ -70,6 +70,14 @@ sc_app_begin() { # app out binary...
 	[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
 	[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
 	. "$SC_APPS_DIR/$app/app.sh"
+	# one bench at a time per app: two runs would share its state (database,
+	# generated trees) and see each other's files change (a second run waits)
+	mkdir -p "$SC_STATE"
+	exec {SC_APP_LOCK}>"$SC_STATE/.lock-$app"
+	if ! flock -n "$SC_APP_LOCK"; then
+		sc_log "another bench runs $app; waiting for it (up to ${SC_LOCK_WAIT:-7200} s)"
+		flock -w "${SC_LOCK_WAIT:-7200}" "$SC_APP_LOCK" || sc_refuse "another bench still runs $app ($SC_STATE/.lock-$app)"
+	fi
 	sc_tmp_init
 	sc_pin_init
 	# installs what the app needs, prepares its state, starts its services (a
@@ -162,21 +170,24 @@ sc_install_servers() {
 # --- the extension -----------------------------------------------------------
 
 # Build (or bring up to date) the NTS extension. scripts/test.sh build-nts
-# when it works (another engineer's build, .build/nts, -Werror + dev flags);
-# else phpize by hand as the README says, into .build/nts on a fresh
-# checkout, or into .build/apps-nts when .build/nts exists, so that a
-# half-finished test.sh build dir is never wiped by us. Prints the .so path.
+# when it works (into $STATCACHE_BUILD/nts, default .build/nts: -Werror +
+# dev flags); else phpize by hand as the README says, into
+# $STATCACHE_BUILD/nts on a fresh checkout, or into $STATCACHE_BUILD/apps-nts
+# when that exists, so that a half-finished test.sh build dir is never wiped
+# by us. A private STATCACHE_BUILD keeps a shared checkout's builds apart.
+# Prints the .so path.
 sc_build() {
 	sc_install php$SC_PHPV-dev php$SC_PHPV-cli build-essential autoconf
-	local so=$SC_REPO/.build/nts/modules/statcache.so
-	mkdir -p "$SC_REPO/.build"
+	local bd=${STATCACHE_BUILD:-$SC_REPO/.build}
+	local so=$bd/nts/modules/statcache.so
+	mkdir -p "$bd"
 	if [ -x "$SC_REPO/scripts/test.sh" ] &&
-		"$SC_REPO/scripts/test.sh" build-nts >"$SC_REPO/.build/apps-build.log" 2>&1 && [ -f "$so" ]; then
-		rm -f "$SC_REPO/.build/apps-build.log"; echo "$so"; return
+		STATCACHE_BUILD=$bd "$SC_REPO/scripts/test.sh" build-nts >"$bd/apps-build.log" 2>&1 && [ -f "$so" ]; then
+		rm -f "$bd/apps-build.log"; echo "$so"; return
 	fi
-	local b=$SC_REPO/.build/nts
-	[ -e "$b" ] && b=$SC_REPO/.build/apps-nts
-	sc_log "scripts/test.sh build-nts unavailable or failed; phpize by hand into ${b#"$SC_REPO"/}"
+	local b=$bd/nts
+	[ -e "$b" ] && b=$bd/apps-nts
+	sc_log "scripts/test.sh build-nts unavailable or failed; phpize by hand into $b"
 	rm -rf "$b" && mkdir -p "$b"
 	# the sources as the layout has them (root, src/<layer>/), from the one list
 	local f
@@ -186,7 +197,7 @@ sc_build() {
 	[ -f "$b/config.m4" ] || sc_refuse "no sources copied into $b (scripts/sources.sh)"
 	(cd "$b" && phpize && ./configure --enable-statcache && make -j2) >"$b/build.log" 2>&1 ||
 		{ tail -n 20 "$b/build.log" >&2; sc_refuse "statcache build failed (log: $b/build.log)"; }
-	rm -f "$SC_REPO/.build/apps-build.log"
+	rm -f "$bd/apps-build.log"
 	echo "$b/modules/statcache.so"
 }
 

@@ -55,7 +55,7 @@ set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki requests="" rounds="" passes="" opmodes=both baseline="" attribute="" short=0 neighbour=0
-out=$SC_APPS_DIR/results
+out=$SC_APPS_DIR/results/$(date +%Y-%m-%d)
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
