@@ -23,7 +23,8 @@
 # requests 11-N (N = 30 by default) are counted apart: the stat family
 # (access, stat, lstat, statx) and every syscall. Every response must be
 # 200 and every body identical off and on (the app's normaliser); the CLI's
-# output too. Writes DIR/<app>-cold-<date>.json and prints a Markdown table;
+# output too. Writes DIR/<app>-cold-<date>.json (DIR: --out, default
+# results/<today>/cold) and prints a Markdown table;
 # --app all (or a list): every app in turn, then one table of them all
 # (php bench/apps/summary.php --cold FILE... prints it again).
 # Defaults: 2 passes, opcache debian; --short: 1 pass.
@@ -31,7 +32,7 @@ set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki passes=2 requests=30 opmodes=debian cli=1
-out=$SC_APPS_DIR/results/$(date +%Y-%m-%d)
+out=""
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -46,6 +47,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --cold" sc_each_app "$app" "$0" "${args[@]}"
+[ -n "$out" ] || out=$SC_APPS_DIR/results/$SC_RESULTS_DATE/cold
 [ "$opmodes" = both ] && opmodes="debian vt0"
 for m in $opmodes; do
 	case $m in debian|vt0) ;; *) sc_refuse "--opcache is debian, vt0 or both, not '$m'" ;; esac

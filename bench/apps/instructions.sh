@@ -25,12 +25,13 @@
 # statcache.opcache_invalidate=1 (the README's recommended setting; it does
 # nothing where the cache is off), debian = Debian's php-fpm defaults.
 # Defaults: 2 passes x 1 round, validate_timestamps=0.  Writes
-# DIR/<app>-instructions-<date>.json and prints a Markdown table.
+# DIR/<app>-instructions-<date>.json (DIR: --out, default
+# results/<today>/instructions) and prints a Markdown table.
 set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki passes=2 rounds=1 opmode=vt0
-out=$SC_APPS_DIR/results/$(date +%Y-%m-%d)
+out=""
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -44,6 +45,7 @@ while [ $# -gt 0 ]; do
 done
 # several apps: one run each, then one table of all (summary.php --instructions)
 SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --instructions" sc_each_app "$app" "$0" "${args[@]}"
+[ -n "$out" ] || out=$SC_APPS_DIR/results/$SC_RESULTS_DATE/instructions
 case $opmode in vt0|vt0inv|debian) ;; *) sc_refuse "--opcache is vt0, vt0inv or debian, not '$opmode'" ;; esac
 sc_app_begin "$app" "$out" valgrind
 nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")

@@ -22,6 +22,9 @@ SC_SERVICE_PIDS=()         # app services (MariaDB...), stopped by sc_cleanup
 # kept between runs so that a run does not reinstall an app.
 SC_STATE=${SC_STATE:-/var/lib/statcache-bench}
 SC_WORKER_CPU="" SC_CLIENT_CPU="" SC_CLIENT_PIN=()
+# Results go to results/<date>/<kind>/ (run, neighbour, cold, instructions)
+# unless --out says otherwise; one date for every app of an --app all run.
+export SC_RESULTS_DATE=${SC_RESULTS_DATE:-$(date +%Y-%m-%d)}
 export DEBIAN_FRONTEND=noninteractive
 
 sc_refuse() { echo "bench refused: $*" >&2; exit 2; }

@@ -37,7 +37,8 @@
 #      opens thousands of files a round); every call that
 #      remains is put down to its cause from its stack and path
 #      (report.php attribute; summary.php makes the README's tables).
-# Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
+# Medians across passes go to DIR/<app>-<date>.json and a Markdown table
+# (DIR: --out, default results/<today>/run, or .../neighbour with --neighbour).
 # Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
 # revalidate_freq=2), "vt0" = opcache.validate_timestamps=0, "vt0inv" = that
 # and statcache.opcache_invalidate=1 (which does nothing where the cache is off);
@@ -55,7 +56,7 @@ set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki requests="" rounds="" passes="" opmodes=both baseline="" attribute="" short=0 neighbour=0
-out=$SC_APPS_DIR/results/$(date +%Y-%m-%d)
+out=""
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -75,6 +76,7 @@ while [ $# -gt 0 ]; do
 done
 # several apps: one run each, in this order (a refusal does not stop the others)
 sc_each_app "$app" "$0" "${args[@]}"
+[ -n "$out" ] || out=$SC_APPS_DIR/results/$SC_RESULTS_DATE/$([ "$neighbour" = 0 ] && echo run || echo neighbour)
 [ "$short" = 1 ] && : "${passes:=2}" "${rounds:=2}" "${baseline:=0}" "${attribute:=0}"
 : "${passes:=3}" "${rounds:=3}" "${baseline:=1}" "${attribute:=1}"
 [ "$opmodes" = both ] && opmodes="debian vt0"

@@ -13,20 +13,10 @@ const CHECK_MODES = ['debian' => "Debian's defaults", 'vt0' => 'validate_timesta
 
 function ck_f(?float $v, int $d = 1): string { return $v === null ? '?' : number_format($v, $d, '.', ','); }
 
-// The latest result file per app and pattern under results/ (and
-// results/opcache/): names end in their date, which orders them.
-function ck_latest(array $patterns): array {
-    $date = fn(string $f): string => preg_replace('/^.*-(\d{8}-\d{6})\.json$/', '$1', $f);
-    $files = [];
-    foreach (glob(__DIR__ . '/*/app.sh') as $a) {
-        $app = basename(dirname($a));
-        foreach ($patterns as $p) {
-            $c = array_merge(glob(__DIR__ . "/results/$app-$p.json") ?: [], glob(__DIR__ . "/results/opcache/$app-$p.json") ?: []);
-            usort($c, fn($x, $y) => strcmp($date($x), $date($y)));
-            if ($c) $files[] = end($c);
-        }
-    }
-    return array_values(array_unique($files));
+// The latest result file per app and pattern (summary.php's
+// latest_results(): results/<date>/<kind>/, names ending in their date).
+function ck_latest(array $patterns, array $kinds = ['run']): array {
+    return latest_results($kinds, $patterns);
 }
 
 function ck_load(array $files): array {
@@ -35,7 +25,7 @@ function ck_load(array $files): array {
 
 // misses a request with the cache on, without → with a neighbour
 function ck_neighbour(array $files): int {
-    $files = $files ?: ck_latest(['neighbour*-2*', 'short-neighbour*-2*', '2*', 'short-2*']);
+    $files = $files ?: ck_latest(['neighbour*-2*', 'short-neighbour*-2*', '2*', 'short-2*'], ['run', 'neighbour']);
     $by = [];
     foreach (ck_load($files) as $j) {
         $nb = $j['env']['neighbour'] ?? null;
@@ -76,8 +66,8 @@ function ck_neighbour(array $files): int {
 function ck_opcache(array $files): int {
     $files = $files ?: ck_latest(['2*', 'short-2*']);
     $bad = 0;
-    echo "| app | opcache | compiles/req after warm-up, off → on | wasted memory, off → on (bytes) | scripts | statcache on: recompiles/req, precautions/req | check |\n";
-    echo "|---|---|---|---|---|---|---|\n";
+    echo "| app | opcache | requests a worker served | compiles/req after warm-up, off → on | wasted memory, off → on (bytes) | scripts | statcache on: recompiles/req, precautions/req | check |\n";
+    echo "|---|---|---|---|---|---|---|---|\n";
     foreach (ck_load($files) as $j) {
         foreach ($j['medians'] as $m => $x) {
             $o = $x['configs']['off']['opcache'] ?? null;
@@ -87,7 +77,9 @@ function ck_opcache(array $files): int {
             $c = $x['opcache_check'] ?? null;
             $ok = $c['ok'] ?? false;
             $bad += $ok ? 0 : 1;
-            printf("| %s | %s | %s → %s | %s → %s | %s | %s, %s | %s |\n", $j['env']['app'], CHECK_MODES[$m] ?? $m,
+            // one round of the URL list, then the traced and the untraced requests
+            printf("| %s | %s | %s | %s → %s | %s → %s | %s | %s, %s | %s |\n", $j['env']['app'], CHECK_MODES[$m] ?? $m,
+                sprintf('one round + %s', number_format(2 * ($j['env']['requests_per_run'] ?? 0))),
                 ck_f($o['compiles_per_req'], 2), ck_f($n['compiles_per_req'], 2),
                 number_format($o['wasted_memory']), number_format($n['wasted_memory']), ck_f($n['scripts'], 0),
                 ck_f($sp['opcache_recompiles'] ?? null, 2), ck_f($sp['opcache_precautions'] ?? null, 2),
@@ -121,7 +113,7 @@ function checks_main(string $mode, array $files): int {
         case 'opcache-check': return ck_opcache($files);
         case 'watches': return ck_watches($files);
         case 'cold':
-            cold_table($files ?: ck_latest(['cold-2*']));
+            cold_table($files ?: ck_latest(['cold-2*'], ['cold']));
             return 0;
     }
     return 2;
