@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # "Ledger", a small app of the PHP 4/5 era (bench/apps/ledger/site), sourced
 # by run.sh after lib.sh: the shape of an application run outside the bench
-# whose last stat calls issue #23 names. Its front controller
+# whose remaining stat calls a user reported. Its front controller
 #   - puts four entries on include_path (vendor, shared, lib, local) and
 #     loads every class by relative name with a PEAR-style probe,
 #     fopen($name . '.php', 'r', true), then require_once: most classes
