@@ -3,7 +3,8 @@
 // summary.php for --neighbour, --opcache-check, --watches and --cold):
 // each reads run.sh's (or cold.sh's) result files and prints one Markdown
 // table; checks_main() returns 1 where a check fails (a difference to look
-// at, not a tainted run: the bench itself refuses those).
+// at, not a tainted run: the bench itself refuses those): opcache's
+// compiles or wasted memory differing off and on, a neighbour's flushes.
 
 define('COLD_PHP_INCLUDED', true);
 require_once __DIR__ . '/cold.php';
@@ -47,16 +48,27 @@ function ck_neighbour(array $files): int {
             if (!isset($k['with'], $k['without'])) continue;
             $a = $k['without']['on']; $b = $k['with']['on'];
             $sa = $a['stats_per_req']; $sb = $b['stats_per_req'];
-            // a rise: more than 0.05 misses a request (one stats page a
-            // pass, 2 N requests, is in the counts: its own few lookups)
+            // The failure this mode looks for is the neighbour's names
+            // dropping the app's results wholesale: flushes. Misses it adds
+            // are shown per request and per 1,000 of the events it caused:
+            // a name's event bumps one slot of the generation table, and
+            // the app's results on that slot miss once (a collision), so
+            // they follow the events a request sees, which its duration
+            // sets; "rose": more than 0.05 a request (one stats page a
+            // pass, 2 N requests, is in the counts: its own few lookups).
             $rose = $sb['misses'] - $sa['misses'] > 0.05;
-            $bad += $rose ? 1 : 0;
+            $flushed = $sb['flushes'] - $sa['flushes'] > 0.0005;
+            $bad += $flushed ? 1 : 0;
+            $ev = $sb['events'] - $sa['events'];
+            $verdict = $flushed ? sprintf('**FLUSHES** (+%s/req)', ck_f($sb['flushes'] - $sa['flushes'], 3))
+                : ($rose ? sprintf('no flush; misses +%s/req (%s per 1,000 events)', ck_f($sb['misses'] - $sa['misses'], 2),
+                    $ev > 0 ? ck_f(1000 * ($sb['misses'] - $sa['misses']) / $ev, 1) : '?') : 'no flush, no rise');
             printf("| %s | %s | %s files/s in %s | %s → %s | %s → %s | %s → %s | %s → %s | %s → %s | %s |\n", $app, CHECK_MODES[$m] ?? $m,
                 ck_f($b['neighbour_files_per_second'] ?? $k['with']['nb']['files_per_second'], 0), $k['with']['nb']['dir'],
                 ck_f($sa['misses'], 2), ck_f($sb['misses'], 2), ck_f($sa['hits']), ck_f($sb['hits']),
                 ck_f($sa['flushes'], 3), ck_f($sb['flushes'], 3), ck_f($sa['events']), ck_f($sb['events']),
                 ck_f($a['stat_family']), ck_f($b['stat_family']),
-                $rose ? sprintf('**rose** (+%s)', ck_f($sb['misses'] - $sa['misses'], 2)) : 'no rise');
+                $verdict);
         }
     }
     return $bad ? 1 : 0;
