@@ -3,7 +3,7 @@
  * bench/request.sh's app-like request, REQUESTS times in one process after
  * one unmeasured (warming) request.  Each request:
  *   - clearstatcache(true) ("emptied": PHP's realpath cache is emptied, as
- *     the issue's request did) or clearstatcache() ("kept": PHP's one-entry
+ *     the reported request did) or clearstatcache() ("kept": PHP's one-entry
  *     stat cache goes, as at the end of every php-fpm request, but the
  *     realpath cache stays, as it does in a php-fpm worker for
  *     realpath_cache_ttl);

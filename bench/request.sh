@@ -8,7 +8,8 @@
 #            PHP's one-entry stat cache; the realpath cache stays, as in a
 #            php-fpm worker (for realpath_cache_ttl, 120 s by default);
 #   emptied  clearstatcache(true): the realpath cache is emptied each request,
-#            so every name is resolved again (the request).
+#            so every name is resolved again (as the request of the report
+#            this bench was made for did).
 # A "request" is one call of request() in a CLI process: after the first,
 # require_once of an included file is the name's resolution (the realpath
 # cache, or statcache's replay) and a lookup in included_files, the part

@@ -4,8 +4,11 @@
 # watcher thread alone (statcache.max_staleness_ms=0), the watcher thread
 # with bounds of 1, 5, 20 ms (statcache.watcher=thread), and no thread with
 # the same bounds (statcache.watcher=lookup: the drains of the bound alone).
-# Prints median, p99, p99.9 and max per configuration; configurations
-# alternate across passes.
+# Prints median, p99, p99.9 and max per configuration, and for each bound
+# the lookups that began more than the bound after the change and still
+# answered stale (must be 0; a non-zero count exits 1); configurations
+# alternate across passes. The extension: --ext, else
+# $STATCACHE_BUILD/nts (default .build/nts, scripts/test.sh build-nts).
 #   bench/staleness.sh [--rounds N] [--passes N] [--ext PATH] [--idle]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +24,7 @@ while [ $# -gt 0 ]; do
 done
 refuse() { echo "bench refused: $*" >&2; exit 2; }
 command -v php >/dev/null || refuse "no php binary"
-[ -n "$ext" ] || ext=$here/../.build/nts/modules/statcache.so
+[ -n "$ext" ] || ext=${STATCACHE_BUILD:-$here/../.build}/nts/modules/statcache.so
 [ -f "$ext" ] || refuse "statcache.so not found at $ext (scripts/test.sh build-nts)"
 data=${STATCACHE_BENCH_DIR:-/tmp/statcache-staleness}
 mkdir -p "$data"
@@ -39,18 +42,25 @@ for pass in $(seq 1 "$passes"); do
 			-r 'if (statcache_stats()["watcher"] !== $argv[1]) { fwrite(STDERR, "statcache.watcher=$argv[1] does not run here\n"); exit(2); }' \
 			"$w" || refuse "statcache.watcher=$w is not what $ext runs (an older build?)"
 		php -n -d extension="$ext" -d statcache.enable_cli=1 -d statcache.watcher="$w" -d statcache.max_staleness_ms="$b" \
-			"$here/staleness.php" "$data/$w$b" "$rounds" > "$tmp/$w$b.$pass.json"
+			"$here/staleness.php" "$data/$w$b" "$rounds" "$([ "$w" = thread ] && [ "$b" = 0 ] && echo 0 || echo "$b")" > "$tmp/$w$b.$pass.json"
 	done
 	configs=$(echo "$configs" | tr ' ' '\n' | tac | tr '\n' ' ')
 done
 php -n -r '
 $dir = $argv[1]; $passes = (int) $argv[2]; $busy = $argv[3];
 echo "delay until a lookup sees another process'"'"'s change, microseconds ($busy busy loops on 2 cores)\n";
-printf("%-32s %8s %9s %9s %9s %9s\n", "config", "samples", "median", "p99", "p99.9", "max");
+printf("%-32s %8s %9s %9s %9s %9s %s\n", "config", "samples", "median", "p99", "p99.9", "max", "  stale lookups begun past the bound");
+$bad = 0;
 foreach ([["thread", 0], ["thread", 1], ["thread", 5], ["thread", 20], ["lookup", 1], ["lookup", 5], ["lookup", 20]] as [$w, $b]) {
-  $all = [];
-  for ($p = 1; $p <= $passes; $p++) $all = array_merge($all, json_decode(file_get_contents("$dir/$w$b.$p.json"), true));
+  $all = []; $stale = 0;
+  for ($p = 1; $p <= $passes; $p++) {
+    $r = json_decode(file_get_contents("$dir/$w$b.$p.json"), true);
+    $all = array_merge($all, $r["delays"]); $stale += $r["stale_past_bound"];
+  }
+  $bad += $stale;
   sort($all); $n = count($all); $q = fn($x) => $all[min($n - 1, (int) floor($x * $n))];
   $label = $w === "thread" ? ($b ? "watcher thread + bound {$b} ms" : "watcher thread alone") : "no thread, bound {$b} ms";
-  printf("%-32s %8d %9.0f %9.0f %9.0f %9.0f\n", $label, $n, $q(0.5), $q(0.99), $q(0.999), $all[$n - 1]); }
+  printf("%-32s %8d %9.0f %9.0f %9.0f %9.0f   %s\n", $label, $n, $q(0.5), $q(0.99), $q(0.999), $all[$n - 1], $b ? $stale : "- (no bound)"); }
+echo "stale lookups begun past the bound, all bounds: $bad (must be 0)\n";
+exit($bad ? 1 : 0);
 ' "$tmp" "$passes" "$busy"

@@ -5,12 +5,13 @@
 # overlap (these VMs have no hardware counters for perf stat).
 #
 #   bench/apps/instructions.sh [--app NAME|NAME,NAME|all] [--passes P]
-#                              [--rounds R] [--opcache vt0|debian] [--out DIR]
+#                              [--rounds R] [--opcache vt0|vt0inv|debian] [--out DIR]
 #
 # --app all (or a list): every bench/apps/*/app.sh in turn (a refusal does
 # not stop the others; exit 2 at the end names them), then one table of the
 # apps that ran.
-# Same app set-up, php.ini, nginx and URL list as run.sh; the one worker
+# Same app set-up, php.ini, nginx, URL list and login (an app's app_login)
+# as run.sh; the one worker
 # runs under valgrind --tool=callgrind (its profile is written when it
 # exits: pm.max_requests ends it).  After one unmeasured round of the URL
 # list from a plain worker (the app's own caches filled), per
@@ -20,13 +21,17 @@
 # requests is the cost of a warm request (start-up and the first round
 # cancel out).  Bodies must be identical off and on, every response 200.
 # Syscalls are what callgrind does not see: run.sh counts them.
+# --opcache: vt0 = opcache.validate_timestamps=0, vt0inv = that and
+# statcache.opcache_invalidate=1 (the README's recommended setting; it does
+# nothing where the cache is off), debian = Debian's php-fpm defaults.
 # Defaults: 2 passes x 1 round, validate_timestamps=0.  Writes
-# DIR/<app>-instructions-<date>.json and prints a Markdown table.
+# DIR/<app>-instructions-<date>.json (DIR: --out, default
+# results/<today>/instructions) and prints a Markdown table.
 set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki passes=2 rounds=1 opmode=vt0
-out=$SC_APPS_DIR/results
+out=""
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -40,21 +45,11 @@ while [ $# -gt 0 ]; do
 done
 # several apps: one run each, then one table of all (summary.php --instructions)
 SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --instructions" sc_each_app "$app" "$0" "${args[@]}"
-case $opmode in vt0|debian) ;; *) sc_refuse "--opcache is vt0 or debian, not '$opmode'" ;; esac
-[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
-[ "$(id -u)" = 0 ] || sc_refuse "must run as root (php-fpm pool user www-data)"
-. "$SC_APPS_DIR/$app/app.sh"
+[ -n "$out" ] || out=$SC_APPS_DIR/results/$SC_RESULTS_DATE/instructions
+case $opmode in vt0|vt0inv|debian) ;; *) sc_refuse "--opcache is vt0, vt0inv or debian, not '$opmode'" ;; esac
+sc_app_begin "$app" "$out" valgrind
 nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")
 requests=$((rounds * nurls))
-
-sc_tmp_init
-sc_pin_init
-app_setup
-sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" valgrind curl php sha256sum taskset
-so_built=$(sc_ext)
-so=$(sc_snapshot_ext "$so_built")
-sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
-mkdir -p "$out"
 records=$SC_TMP/instructions.tsv; : > "$records"
 
 # The instruction total of a callgrind profile ("summary:" or "totals:").
@@ -90,7 +85,11 @@ measure() { # cfg pass
 	local cfg=$1 pass=$2 ini=$SC_TMP/php-$1.ini d=$SC_TMP/run/$1-$2 lines=() ir0 ir1 ir
 	mkdir -p "$d/short" "$d/long"
 	chmod 777 "$d/short" "$d/long"    # the worker (www-data) writes its profile there
+	# (PHP's time limit counts CPU time, which callgrind multiplies: MediaWiki's
+	# first request in a new worker runs past 30 s under it, a 500)
+	lines+=("max_execution_time=0")
 	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
+	[ "$opmode" = vt0inv ] && lines+=("opcache.validate_timestamps=0" "statcache.opcache_invalidate=1")
 	case $cfg in
 		off) lines+=("extension=$so" "statcache.enable=0") ;;
 		on) lines+=("extension=$so" "statcache.enable=1") ;;
@@ -115,6 +114,7 @@ started=$(date +%s)
 # search index...), which would land in the first measured short worker
 # only and make it cost more than the long one.
 sc_php_ini "$SC_TMP/php-warm.ini" "extension=$so" "statcache.enable=0"
+sc_app_login "$SC_TMP/php-warm.ini"
 sc_fpm_start "$SC_TMP/php-warm.ini"
 sc_requests "$APP_URLS" "$nurls" "$SC_TMP/run/warm-app"
 sc_fpm_stop
@@ -140,7 +140,7 @@ php -r '
 	      "kernel" => php_uname("r"), "php" => PHP_VERSION, "statcache_so" => $so, "seconds" => (int) $secs];
 	file_put_contents($json, json_encode($r, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n");
 	$m = fn ($x) => number_format($x / 1e6, 2) . " M";
-	printf("%s (callgrind, %s, %d requests x %d passes per config)\n\n", $app, $opmode === "vt0" ? "opcache.validate_timestamps=0" : "Debian defaults", $requests, count($by["off"]));
+	printf("%s (callgrind, %s, %d requests x %d passes per config)\n\n", $app, ["vt0" => "opcache.validate_timestamps=0", "vt0inv" => "opcache.validate_timestamps=0 + statcache.opcache_invalidate=1"][$opmode] ?? "Debian defaults", $requests, count($by["off"]));
 	echo "| config | instructions/request (median) | passes | bodies identical |\n|---|---|---|---|\n";
 	printf("| loaded, off | %s | %s | %s |\n", $m($off), implode(", ", array_map($m, $by["off"])), $same ? "yes" : "NO");
 	printf("| on | %s | %s | %s |\n\n", $m($on), implode(", ", array_map($m, $by["on"])), $same ? "yes" : "NO");

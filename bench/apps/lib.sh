@@ -22,6 +22,9 @@ SC_SERVICE_PIDS=()         # app services (MariaDB...), stopped by sc_cleanup
 # kept between runs so that a run does not reinstall an app.
 SC_STATE=${SC_STATE:-/var/lib/statcache-bench}
 SC_WORKER_CPU="" SC_CLIENT_CPU="" SC_CLIENT_PIN=()
+# Results go to results/<date>/<kind>/ (run, neighbour, cold, instructions)
+# unless --out says otherwise; one date for every app of an --app all run.
+export SC_RESULTS_DATE=${SC_RESULTS_DATE:-$(date +%Y-%m-%d)}
 export DEBIAN_FRONTEND=noninteractive
 
 sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
@@ -59,6 +62,36 @@ sc_each_app_result() { # file
 	[ -z "${SC_EACH_APP_RESULTS:-}" ] || echo "$1" >> "$SC_EACH_APP_RESULTS"
 }
 sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
+
+# The start every bench/apps script makes for one app: its app.sh sourced
+# (APP_* and app_setup...), the temp dir and the CPUs set up, the app
+# installed and prepared (app_setup: its services started), the binaries
+# checked, statcache.so found or built (so_built) and copied for the run
+# (so), the directories checked, OUT made.
+sc_app_begin() { # app out binary...
+	local app=$1 out=$2; shift 2
+	[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
+	[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
+	. "$SC_APPS_DIR/$app/app.sh"
+	# one bench at a time per app: two runs would share its state (database,
+	# generated trees) and see each other's files change (a second run waits)
+	mkdir -p "$SC_STATE"
+	exec {SC_APP_LOCK}>"$SC_STATE/.lock-$app"
+	if ! flock -n "$SC_APP_LOCK"; then
+		sc_log "another bench runs $app; waiting for it (up to ${SC_LOCK_WAIT:-7200} s)"
+		flock -w "${SC_LOCK_WAIT:-7200}" "$SC_APP_LOCK" || sc_refuse "another bench still runs $app ($SC_STATE/.lock-$app)"
+	fi
+	sc_tmp_init
+	sc_pin_init
+	# installs what the app needs, prepares its state, starts its services (a
+	# database: sc_mariadb_start, stopped by sc_cleanup)
+	app_setup
+	sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" curl php sha256sum taskset "$@"
+	so_built=$(sc_ext)
+	so=$(sc_snapshot_ext "$so_built")
+	sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
+	mkdir -p "$out"
+}
 
 # --- environment checks ----------------------------------------------------
 
@@ -140,21 +173,24 @@ sc_install_servers() {
 # --- the extension -----------------------------------------------------------
 
 # Build (or bring up to date) the NTS extension. scripts/test.sh build-nts
-# when it works (another engineer's build, .build/nts, -Werror + dev flags);
-# else phpize by hand as the README says, into .build/nts on a fresh
-# checkout, or into .build/apps-nts when .build/nts exists, so that a
-# half-finished test.sh build dir is never wiped by us. Prints the .so path.
+# when it works (into $STATCACHE_BUILD/nts, default .build/nts: -Werror +
+# dev flags); else phpize by hand as the README says, into
+# $STATCACHE_BUILD/nts on a fresh checkout, or into $STATCACHE_BUILD/apps-nts
+# when that exists, so that a half-finished test.sh build dir is never wiped
+# by us. A private STATCACHE_BUILD keeps a shared checkout's builds apart.
+# Prints the .so path.
 sc_build() {
 	sc_install php$SC_PHPV-dev php$SC_PHPV-cli build-essential autoconf
-	local so=$SC_REPO/.build/nts/modules/statcache.so
-	mkdir -p "$SC_REPO/.build"
+	local bd=${STATCACHE_BUILD:-$SC_REPO/.build}
+	local so=$bd/nts/modules/statcache.so
+	mkdir -p "$bd"
 	if [ -x "$SC_REPO/scripts/test.sh" ] &&
-		"$SC_REPO/scripts/test.sh" build-nts >"$SC_REPO/.build/apps-build.log" 2>&1 && [ -f "$so" ]; then
-		rm -f "$SC_REPO/.build/apps-build.log"; echo "$so"; return
+		STATCACHE_BUILD=$bd "$SC_REPO/scripts/test.sh" build-nts >"$bd/apps-build.log" 2>&1 && [ -f "$so" ]; then
+		rm -f "$bd/apps-build.log"; echo "$so"; return
 	fi
-	local b=$SC_REPO/.build/nts
-	[ -e "$b" ] && b=$SC_REPO/.build/apps-nts
-	sc_log "scripts/test.sh build-nts unavailable or failed; phpize by hand into ${b#"$SC_REPO"/}"
+	local b=$bd/nts
+	[ -e "$b" ] && b=$bd/apps-nts
+	sc_log "scripts/test.sh build-nts unavailable or failed; phpize by hand into $b"
 	rm -rf "$b" && mkdir -p "$b"
 	# the sources as the layout has them (root, src/<layer>/), from the one list
 	local f
@@ -164,7 +200,7 @@ sc_build() {
 	[ -f "$b/config.m4" ] || sc_refuse "no sources copied into $b (scripts/sources.sh)"
 	(cd "$b" && phpize && ./configure --enable-statcache && make -j2) >"$b/build.log" 2>&1 ||
 		{ tail -n 20 "$b/build.log" >&2; sc_refuse "statcache build failed (log: $b/build.log)"; }
-	rm -f "$SC_REPO/.build/apps-build.log"
+	rm -f "$bd/apps-build.log"
 	echo "$b/modules/statcache.so"
 }
 
@@ -212,6 +248,7 @@ sc_tmp_init() {
 
 sc_cleanup() {
 	sc_stop_pid "$SC_STRACE_PID"; sc_fpm_stop; sc_nginx_stop
+	[ -z "$SC_NEIGHBOUR_PID" ] || { sc_stop_pid "$SC_NEIGHBOUR_PID"; rm -f "$SC_NEIGHBOUR_DIR"/.neighbour-"$SC_NEIGHBOUR_PID"-*; }
 	local p
 	for p in "${SC_SERVICE_PIDS[@]}"; do sc_stop_pid "$p"; done
 	[ -n "$SC_TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$SC_TMP"
@@ -343,14 +380,26 @@ sc_nginx_start() { # docroot
 	cat > "$SC_TMP/stats/statcache-stats.php" <<-'EOF'
 	<?php
 	header('Content-Type: application/json');
+	$oc = function_exists('opcache_get_status') ? opcache_get_status(false) : false;
 	echo json_encode([
 	    'pid' => getmypid(),
 	    'loaded' => extension_loaded('statcache'),
 	    'enable' => ini_get('statcache.enable'),
-	    'opcache' => function_exists('opcache_get_status') && (opcache_get_status(false)['opcache_enabled'] ?? false),
+	    'opcache' => $oc !== false && ($oc['opcache_enabled'] ?? false),
 	    'validate_timestamps' => ini_get('opcache.validate_timestamps'),
 	    'php' => PHP_VERSION, 'zts' => PHP_ZTS,
 	    'stats' => function_exists('statcache_stats') ? statcache_stats() : null,
+	    // opcache's own counters: compiles (misses), scripts, wasted memory, restarts
+	    'opcache_stats' => $oc === false ? null : [
+	        'compiles' => $oc['opcache_statistics']['misses'] ?? null,
+	        'hits' => $oc['opcache_statistics']['hits'] ?? null,
+	        'scripts' => $oc['opcache_statistics']['num_cached_scripts'] ?? null,
+	        'wasted_memory' => $oc['memory_usage']['wasted_memory'] ?? null,
+	        'used_memory' => $oc['memory_usage']['used_memory'] ?? null,
+	        'oom_restarts' => $oc['opcache_statistics']['oom_restarts'] ?? null,
+	        'hash_restarts' => $oc['opcache_statistics']['hash_restarts'] ?? null,
+	        'manual_restarts' => $oc['opcache_statistics']['manual_restarts'] ?? null,
+	    ],
 	]), "\n";
 	EOF
 	cat > "$conf" <<-EOF
@@ -418,11 +467,14 @@ sc_alive() { # refuse unless both servers run and no worker ever crashed
 # list (paths relative to the server root; "/" is the root itself), one curl process on one
 # keep-alive connection. Writes OUTDIR/status (one "code index url" a line)
 # and OUTDIR/body.I; refuses on any status but 200.
+# APP_COOKIES (a file, set by an app that logs in: app_login): every request
+# sends its cookies, and the cookies the app sets go back into it.
 sc_requests() {
 	local urls=$1 n=$2 out=$3 i=0 cfg
 	mkdir -p "$out"; cfg=$out/curl.cfg
 	mapfile -t list < <(grep -v '^\s*\(#\|$\)' "$urls")
 	: > "$cfg"
+	[ -z "${APP_COOKIES:-}" ] || printf 'cookie = "%s"\ncookie-jar = "%s"\n' "$APP_COOKIES" "$APP_COOKIES" >> "$cfg"
 	while [ $i -lt "$n" ]; do
 		printf 'url = "http://127.0.0.1:%s/%s"\noutput = "%s/body.%d"\n' \
 			"$SC_PORT" "${list[$((i % ${#list[@]}))]#/}" "$out" "$i" >> "$cfg"
@@ -434,6 +486,49 @@ sc_requests() {
 	[ "$(wc -l < "$out/status")" -eq "$n" ] || sc_refuse "curl made $(wc -l < "$out/status") of $n requests"
 	local bad; bad=$(grep -v '^200 ' "$out/status" | head -n1 || true)
 	[ -z "$bad" ] || sc_refuse "non-200 response ($bad)"
+}
+
+# An app that serves its pages to a logged-in user defines app_login (a
+# login through the servers, its cookies into APP_COOKIES): done once, from
+# a worker with the cache off, before anything is measured; the session it
+# opens is the app's own (in its database), so every later worker serves it.
+sc_app_login() { # php.ini of that worker
+	declare -F app_login >/dev/null || return 0
+	sc_fpm_stop; sc_fpm_start "$1"
+	app_login
+	sc_fpm_stop
+}
+
+# --- a neighbour -------------------------------------------------------------
+
+# Another process on the machine that makes and removes RATE short-lived
+# files a second in DIR (bench/apps/neighbour.php: ".neighbour-PID-N", each
+# removed two files later), as a database, a cache or a session store next
+# to an app's files does. Pinned with the client, not on the worker's CPU.
+# sc_neighbour_stop removes what it left and prints its achieved rate.
+SC_NEIGHBOUR_PID="" SC_NEIGHBOUR_DIR=""
+sc_neighbour_start() { # rate dir
+	local rate=$1 dir=$2 i
+	[ -d "$dir" ] || sc_refuse "neighbour directory $dir does not exist"
+	SC_NEIGHBOUR_DIR=$dir
+	rm -f "$SC_TMP/logs/neighbour.status"
+	"${SC_CLIENT_PIN[@]}" php -n "$SC_APPS_DIR/neighbour.php" "$dir" "$rate" "$SC_TMP/logs/neighbour.status" \
+		2>>"$SC_TMP/logs/neighbour.log" &
+	SC_NEIGHBOUR_PID=$!
+	for i in $(seq 50); do
+		[ -s "$SC_TMP/logs/neighbour.status" ] && return 0
+		kill -0 "$SC_NEIGHBOUR_PID" 2>/dev/null || sc_refuse "the neighbour exited at start ($(tail -n1 "$SC_TMP/logs/neighbour.log" 2>/dev/null))"
+		sleep 0.1
+	done
+	sc_refuse "the neighbour made no file in $dir"
+}
+sc_neighbour_stop() { # -> "files seconds" (what it made, over how long)
+	local pid=$SC_NEIGHBOUR_PID
+	[ -n "$pid" ] || return 0
+	kill -0 "$pid" 2>/dev/null || sc_refuse "the neighbour (pid $pid) died during the pass"
+	sc_stop_pid "$pid"; SC_NEIGHBOUR_PID=""
+	rm -f "$SC_NEIGHBOUR_DIR"/.neighbour-"$pid"-*
+	cat "$SC_TMP/logs/neighbour.status"
 }
 
 # Per request, "url sha256" of the body after the app's normaliser (a sed
@@ -493,7 +588,14 @@ sc_strace_run() { # pid file command...
 # are told apart by their arguments (AT_SYMLINK_NOFOLLOW: lstat; "" with
 # AT_EMPTY_PATH: fstat on an fd; else stat).
 sc_strace_counts() { # file
-	awk '
+	awk -v by_request=0 "$SC_AWK_COUNTS" "$1"
+}
+# The same, request by request of a php-fpm worker: each accept() of the
+# worker starts a request ("N name count" lines; N = 0: before the first).
+sc_strace_counts_by_request() { # file
+	awk -v by_request=1 "$SC_AWK_COUNTS" "$1"
+}
+SC_AWK_COUNTS='
 	{
 		line = $0; tid = $1; sub(/^[0-9]+ +/, "", line) # "-f" pid prefix
 		# a call interrupted by another thread is split in two lines:
@@ -501,7 +603,10 @@ sc_strace_counts() { # file
 		if (line ~ /<unfinished \.\.\.>$/) { sub(/<unfinished \.\.\.>$/, "", line); part[tid] = line; next }
 		if (line ~ /^<\.\.\. [a-z0-9_]+ resumed>/) { sub(/^<\.\.\. [a-z0-9_]+ resumed>/, "", line); line = part[tid] line; delete part[tid] }
 		if (!match(line, /^[a-z0-9_]+\(/)) next
-		name = substr(line, 1, RLENGTH - 1); total++
+		name = substr(line, 1, RLENGTH - 1)
+		if (by_request && (name == "accept" || name == "accept4")) req++
+		k = by_request ? (req + 0) " " : ""
+		total[k]++
 		if (name == "newfstatat" || name == "fstatat64") {
 			if (line ~ /AT_EMPTY_PATH/) name = "fstat"
 			else if (line ~ /AT_SYMLINK_NOFOLLOW/) name = "lstat"
@@ -510,27 +615,28 @@ sc_strace_counts() { # file
 		else if (name == "faccessat" || name == "faccessat2") name = "access"
 		else if (name == "readlinkat") name = "readlink"
 		# an open of a missing name is a probe too (counted apart)
-		if (name == "openat" && line ~ /= -1 ENOENT/) c["openat_enoent"]++
-		c[name]++
+		if (name == "openat" && line ~ /= -1 ENOENT/) c[k "openat_enoent"]++
+		c[k name]++
 	}
-	END { for (k in c) print k, c[k]; print "total", total + 0 }' "$1"
-}
+	END {
+		for (k in c) print k, c[k]
+		if (!by_request) print "total", total[""] + 0
+		else for (r in total) print r "total", total[r]
+	}'
 
 # --- memory ------------------------------------------------------------------
 
 # The worker's memory and inotify use, as the kernel sees them (no help from
-# the extension): "rss_kb N", "inotify_instances N", "inotify_watches N".
+# the extension): "rss_kb N", then watches.php's lines: inotify instances and
+# watches, the watches by the kind of inode each is on (directories, files,
+# symlinks: /proc/PID/fdinfo's file handles opened again), and the kernel
+# memory they hold (slab object sizes × watches).
 sc_mem_snap() { # pid
-	local pid=$1 fd inst=0 watches=0 n
+	local pid=$1
 	echo "rss_kb $(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status")"
-	for fd in /proc/"$pid"/fd/*; do
-		[ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:inotify" ] || continue
-		inst=$((inst + 1))
-		n=$(grep -c '^inotify wd:' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null || true)
-		watches=$((watches + ${n:-0}))
-	done
-	echo "inotify_instances $inst"
-	echo "inotify_watches $watches"
+	php -n -d extension=ffi -d ffi.enable=1 "$SC_APPS_DIR/watches.php" "$pid" 2>/dev/null ||
+		php -n "$SC_APPS_DIR/watches.php" "$pid" ||
+		sc_refuse "bench/apps/watches.php could not read the watches of $pid"
 }
 
 # --- attribution ---------------------------------------------------------------
@@ -587,6 +693,59 @@ sc_mariadb_start() { # datadir
 	done
 	[ -S "$sock" ] || sc_refuse "MariaDB does not answer on $sock"
 	SC_MYSQL_SOCK=$sock
+}
+
+# --- an IMAP server ------------------------------------------------------------
+
+# A private Dovecot as a plain child process: IMAP on 127.0.0.1 (a free
+# port: SC_IMAP_PORT), no TLS, one user USER with password PASSWORD
+# (passwd-file in $SC_TMP), mail in MAILHOME/USER/Maildir owned by "mail";
+# no config file of the system read. The pid goes to SC_SERVICE_PIDS.
+sc_imap_start() { # mailhome user password
+	local home=$1 user=$2 pw=$3 d=$SC_TMP/dovecot i port
+	sc_need_bin dovecot
+	mkdir -p "$d/run" "$d/state" && chmod 755 "$d" "$d/run"
+	port=$(sc_free_port)
+	printf '%s:{PLAIN}%s::::::\n' "$user" "$pw" > "$d/users"
+	chown root:dovecot "$d/users" && chmod 640 "$d/users"
+	cat > "$d/dovecot.conf" <<-EOF
+	protocols = imap
+	listen = 127.0.0.1
+	base_dir = $d/run
+	state_dir = $d/state
+	log_path = $SC_TMP/logs/dovecot.log
+	ssl = no
+	disable_plaintext_auth = no
+	auth_mechanisms = plain login
+	first_valid_uid = $(id -u mail)
+	first_valid_gid = $(id -g mail)
+	mail_location = maildir:~/Maildir
+	passdb {
+	  driver = passwd-file
+	  args = scheme=PLAIN username_format=%u $d/users
+	}
+	userdb {
+	  driver = static
+	  args = uid=mail gid=mail home=$home/%u
+	}
+	service imap-login {
+	  inet_listener imap {
+	    address = 127.0.0.1
+	    port = $port
+	  }
+	  inet_listener imaps {
+	    port = 0
+	  }
+	}
+	EOF
+	"${SC_CLIENT_PIN[@]}" dovecot -F -c "$d/dovecot.conf" >>"$SC_TMP/logs/dovecot.log" 2>&1 &
+	SC_SERVICE_PIDS+=("$!")
+	for i in $(seq 100); do
+		ss -Hltn "sport = :$port" | grep -q . && { SC_IMAP_PORT=$port; return 0; }
+		kill -0 "${SC_SERVICE_PIDS[-1]}" 2>/dev/null || { tail -n5 "$SC_TMP/logs/dovecot.log" >&2; sc_refuse "Dovecot exited at start"; }
+		sleep 0.1
+	done
+	sc_refuse "Dovecot does not listen on 127.0.0.1:$port"
 }
 
 sc_alive_services() { # refuse unless every app service still runs

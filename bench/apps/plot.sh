@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Draw stat-family syscalls per request and CPU ms per request, cache off vs
-# on, for every app's latest full result in bench/apps/results (or the JSON
+# on, for every app's latest full result in bench/apps/results/<date>/run (or the JSON
 # files given), Debian's opcache defaults and validate_timestamps=0 side by
 # side: bench/apps/results/apps.png (gnuplot, Debian's gnuplot-nox).
 #
@@ -14,11 +14,12 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
 	for a in "$here"/*/app.sh; do
 		a=$(basename "$(dirname "$a")")
-		f=$(ls "$here"/results/"$a"-2*.json 2>/dev/null | sort | tail -n1 || true)
+		# (names end in their date: sorted by name, not by directory)
+		f=$(ls "$here"/results/*/run/"$a"-2*.json 2>/dev/null | awk -F/ '{ print $NF "\t" $0 }' | sort | tail -n1 | cut -f2 || true)
 		[ -n "$f" ] && files+=("$f")
 	done
 fi
-[ ${#files[@]} -gt 0 ] || { echo "plot refused: no results in $here/results (bench/apps/run.sh --app all)" >&2; exit 2; }
+[ ${#files[@]} -gt 0 ] || { echo "plot refused: no results in $here/results/*/run (bench/apps/run.sh --app all)" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # one line per app: app, then off/on for each opmode of stat family and on-CPU ms
 php -r '

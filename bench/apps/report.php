@@ -1,7 +1,9 @@
 <?php
 // Bookkeeping of bench/apps/run.sh (PHP CLI, statcache not involved).
-//   report.php record OPMODE CFG PASS N LOAD T0 T1 "NS THREADS0 THREADS1" COUNTS HASHES STATS MEM STATS_WARM
-//       one JSON line for one configuration and pass
+//   report.php record OPMODE CFG PASS N LOAD T0 T1 "NS THREADS0 THREADS1" COUNTS HASHES STATS MEM STATS_WARM [MEM_END ["FILES SECONDS"]]
+//       one JSON line for one configuration and pass (MEM_END: the memory
+//       and watches at the end of the pass; the last argument: what the
+//       neighbour made during it, run.sh --neighbour)
 //   report.php attribute OPMODE CFG N TRACE STATS0 STATS1
 //       one JSON line: the stat-family calls of N requests traced with
 //       strace -k -y, each put down to its cause (see attribute())
@@ -23,8 +25,16 @@ function median(array $v): float {
     return $n === 0 ? NAN : ($n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2);
 }
 
+// statcache_stats() counters whose change a request is recorded between the
+// end of the warm-up round and the end of the pass (both measured parts: the
+// traced and the untraced requests, 2 N, and one request of the stats page)
+const STATS_PER_REQ = ['hits', 'misses', 'negative_hits', 'bypassed', 'untrusted', 'flushes', 'events', 'drains',
+    'overflows', 'opcache_invalidations', 'opcache_precautions', 'opcache_recompiles'];
+
 function record(array $a): void {
     [$opmode, $cfg, $pass, $n, $load, $t0, $t1, $sched, $countsF, $hashesF, $statsF, $memF, $statsWarmF] = $a;
+    $memEndF = $a[13] ?? '';
+    $made = $a[14] ?? '';
     [$schedNs, $threads0, $threads1] = array_map('intval', explode(' ', $sched));
     $n = (int)$n;
     $counts = [];
@@ -44,12 +54,41 @@ function record(array $a): void {
     }
     $hashes = array_map('array_keys', $hashes);
     $s = json_decode(file_get_contents($statsF), true);
-    $mem = [];
-    foreach (file($memF, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) {
-        [$k, $v] = explode(' ', $l);
-        $mem[$k] = (int)$v;
+    $readMem = function (string $f): array {
+        $mem = [];
+        foreach (file($f, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) {
+            [$k, $v] = explode(' ', $l);
+            $mem[$k] = (int)$v;
+        }
+        return $mem;
+    };
+    $mem = $readMem($memF);
+    $memEnd = $memEndF !== '' && is_file($memEndF) ? $readMem($memEndF) : null;
+    if ($memEnd !== null && isset($s['stats']['watches'])) $memEnd['watches'] = $s['stats']['watches'];
+    $swAll = json_decode(file_get_contents($statsWarmF), true);
+    $sw = $swAll['stats'] ?? null;
+    // per request over the measured requests (2 N after the warm-up round)
+    $statsPerReq = null;
+    if ($sw && ($s['stats'] ?? null)) {
+        foreach (STATS_PER_REQ as $k) {
+            if (isset($s['stats'][$k], $sw[$k])) $statsPerReq[$k] = ($s['stats'][$k] - $sw[$k]) / (2 * $n);
+        }
     }
-    $sw = json_decode(file_get_contents($statsWarmF), true)['stats'] ?? null;
+    // opcache: compiles (its misses) a request after warm-up, wasted memory
+    // and restarts at the end of the pass
+    $ow = $swAll['opcache_stats'] ?? null;
+    $oe = $s['opcache_stats'] ?? null;
+    $opcache = ($ow && $oe) ? [
+        'compiles_per_req' => ($oe['compiles'] - $ow['compiles']) / (2 * $n),
+        'compiles_after_warmup' => $oe['compiles'] - $ow['compiles'],
+        'scripts' => $oe['scripts'], 'wasted_memory' => $oe['wasted_memory'], 'used_memory' => $oe['used_memory'],
+        'restarts' => ($oe['oom_restarts'] ?? 0) + ($oe['hash_restarts'] ?? 0) + ($oe['manual_restarts'] ?? 0),
+    ] : null;
+    $neighbour = null;
+    if ($made !== '') {
+        [$files, $secs] = array_map('floatval', explode(' ', trim($made)));
+        $neighbour = ['files' => (int)$files, 'seconds' => $secs, 'per_second' => $secs > 0 ? $files / $secs : null];
+    }
     if ($sw) {
         $mem += ['entries' => $sw['entries'], 'memory' => $sw['memory'], 'watches' => $sw['watches'],
                  'bytes_per_entry' => $sw['entries'] > 0 ? $sw['memory'] / $sw['entries'] : null];
@@ -68,6 +107,10 @@ function record(array $a): void {
         'flushes_in_pass' => $sw && isset($s['stats']['flushes'], $sw['flushes'])
             ? $s['stats']['flushes'] - $sw['flushes'] : null,
         'memory_after_one_round' => $mem,
+        'memory_end_of_pass' => $memEnd,
+        'stats_per_req' => $statsPerReq,
+        'opcache_after_warmup' => $opcache,
+        'neighbour' => $neighbour,
         'worker' => ['php' => $s['php'], 'zts' => (bool)$s['zts'], 'opcache' => (bool)$s['opcache'],
                      'validate_timestamps' => $s['validate_timestamps'], 'statcache_loaded' => $s['loaded']],
         'statcache_stats' => $s['stats'],
@@ -247,6 +290,57 @@ function attribute(array $a): void {
 
 function fmt(float $v, int $d = 1): string { return number_format($v, $d, '.', ''); }
 
+// The watches' kinds and kernel memory (bench/apps/watches.php)
+const WATCH_KEYS = ['watches_dirs', 'watches_files', 'watches_symlinks', 'watches_other', 'watches_unresolved',
+    'kernel_bytes_marks', 'kernel_bytes_with_inodes', 'kernel_mark_bytes', 'kernel_connector_bytes', 'kernel_inode_bytes'];
+
+// opcache with the cache on compiles what it compiles with the cache off
+// (after warm-up; 0 for an app whose files do not change) and wastes no
+// memory: null where a configuration is missing, else ok and why not.
+function opcache_check(array $med): ?array {
+    $o = $med['off']['opcache'] ?? null;
+    $n = $med['on']['opcache'] ?? null;
+    if (!$o || !$n) return null;
+    $why = [];
+    if (abs($n['compiles_per_req'] - $o['compiles_per_req']) > 1e-9) {
+        $why[] = sprintf('compiles a request after warm-up: off %s, on %s', fmt($o['compiles_per_req'], 2), fmt($n['compiles_per_req'], 2));
+    }
+    if ($n['wasted_memory'] > 0) $why[] = sprintf('wasted memory with the cache on: %d bytes (off: %d)', $n['wasted_memory'], $o['wasted_memory']);
+    if ($n['restarts'] > $o['restarts']) $why[] = sprintf('opcache restarts: off %d, on %d', $o['restarts'], $n['restarts']);
+    return ['ok' => !$why, 'why' => $why];
+}
+
+// The lines every report adds under an opcache mode's table: statcache's
+// misses a request, opcache's check, the watches of a worker.
+function extra_lines(array $med, ?array $check): array {
+    $l = [];
+    $sp = $med['on']['stats_per_req'] ?? null;
+    if ($sp) {
+        $l[] = sprintf('statcache_stats() a request after warm-up, on: misses %s, hits %s, negative hits %s, flushes %s, events %s',
+            fmt($sp['misses'] ?? NAN, 2), fmt($sp['hits'] ?? NAN, 1), fmt($sp['negative_hits'] ?? NAN, 1),
+            fmt($sp['flushes'] ?? NAN, 3), fmt($sp['events'] ?? NAN, 1))
+            . (isset($sp['opcache_recompiles']) ? sprintf(', opcache recompiles %s, precautions %s, invalidations %s',
+                fmt($sp['opcache_recompiles'], 2), fmt($sp['opcache_precautions'] ?? 0, 2), fmt($sp['opcache_invalidations'] ?? 0, 2)) : '')
+            . (isset($med['on']['neighbour_files_per_second']) ? sprintf(' (neighbour: %s files/s)', fmt($med['on']['neighbour_files_per_second'], 0)) : '');
+    }
+    if (isset($med['off']['opcache'], $med['on']['opcache'])) {
+        $o = $med['off']['opcache']; $n = $med['on']['opcache'];
+        $l[] = sprintf('opcache after warm-up: compiles a request off %s → on %s; wasted memory off %s → on %s bytes; %s scripts: %s',
+            fmt($o['compiles_per_req'], 2), fmt($n['compiles_per_req'], 2), number_format($o['wasted_memory']), number_format($n['wasted_memory']),
+            fmt($n['scripts'], 0), $check === null ? '?' : ($check['ok'] ? 'check ok' : 'CHECK FAILED: ' . implode('; ', $check['why'])));
+    }
+    foreach (['mem' => 'after one round', 'mem_end' => 'at the end of the pass'] as $key => $when) {
+        $mn = $med['on'][$key] ?? null;
+        if (!$mn || !isset($mn['watches_dirs'])) continue;
+        $l[] = sprintf('Watches of a worker, on, %s: %s: %s directories, %s files, %s symlinks%s; kernel memory %s KiB in marks (%s B + %s B a watch), %s KiB with the inodes they keep in memory',
+            $when, fmt($mn['inotify_watches'], 0), fmt($mn['watches_dirs'], 0), fmt($mn['watches_files'], 0), fmt($mn['watches_symlinks'], 0),
+            ($mn['watches_other'] ?? 0) + ($mn['watches_unresolved'] ?? 0) > 0 ? sprintf(', %s other, %s unresolved', fmt($mn['watches_other'], 0), fmt($mn['watches_unresolved'], 0)) : '',
+            fmt($mn['kernel_bytes_marks'] / 1024, 1), fmt($mn['kernel_mark_bytes'], 0), fmt($mn['kernel_connector_bytes'], 0),
+            fmt($mn['kernel_bytes_with_inodes'] / 1024, 0));
+    }
+    return $l;
+}
+
 function report(array $a): void {
     [$recordsF, $outF, $app, $so, $soCopy, $wcpu, $secs, $short] = $a;
     $saved = str_ends_with($recordsF, '.json')  // re-render a results file
@@ -290,6 +384,13 @@ function report(array $a): void {
     }
     $md = [];
     $shortMd = [];
+    $shortExtra = [];
+    $nbEnv = getenv('SC_NEIGHBOUR');
+    if (!$saved && $nbEnv) {
+        [$rate, $dir] = explode(' ', $nbEnv, 2);
+        $env['neighbour'] = ['files_per_second' => (int)$rate, 'dir' => $dir];
+    }
+    $result['env'] = $env;
     foreach ($by as $opmode => $cfgs) {
         $vt = ['vt0' => 'opcache.validate_timestamps=0',
             'vt0inv' => 'opcache.validate_timestamps=0 + statcache.opcache_invalidate=1'][$opmode]
@@ -329,10 +430,31 @@ function report(array $a): void {
                     }
                 }
             }
-            foreach (['rss_kb', 'inotify_instances', 'inotify_watches', 'entries', 'memory', 'bytes_per_entry'] as $k) {
+            foreach (array_merge(['rss_kb', 'inotify_instances', 'inotify_watches', 'entries', 'memory', 'bytes_per_entry'], WATCH_KEYS) as $k) {
                 $v = array_filter(array_map(fn($r) => $r['memory_after_one_round'][$k] ?? null, $rs), fn($x) => $x !== null);
                 $m['mem'][$k] = $v ? median($v) : null;
             }
+            foreach (array_merge(['rss_kb', 'inotify_watches', 'watches'], WATCH_KEYS) as $k) {
+                $v = array_filter(array_map(fn($r) => $r['memory_end_of_pass'][$k] ?? null, $rs), fn($x) => $x !== null);
+                if ($v) $m['mem_end'][$k] = median($v);
+            }
+            // statcache_stats() a request after warm-up (medians), opcache's
+            // compiles a request (median) and its wasted memory (the most
+            // any pass ended with)
+            foreach (STATS_PER_REQ as $k) {
+                $v = array_filter(array_map(fn($r) => $r['stats_per_req'][$k] ?? null, $rs), fn($x) => $x !== null);
+                if ($v) $m['stats_per_req'][$k] = median($v);
+            }
+            $oc = array_filter(array_column($rs, 'opcache_after_warmup'));
+            $m['opcache'] = $oc ? [
+                'compiles_per_req' => median(array_column($oc, 'compiles_per_req')),
+                'compiles_per_req_range' => [min(array_column($oc, 'compiles_per_req')), max(array_column($oc, 'compiles_per_req'))],
+                'wasted_memory' => max(array_column($oc, 'wasted_memory')),
+                'restarts' => max(array_column($oc, 'restarts')),
+                'scripts' => median(array_column($oc, 'scripts')),
+            ] : null;
+            $nb = array_filter(array_map(fn($r) => $r['neighbour']['per_second'] ?? null, $rs), fn($x) => $x !== null);
+            if ($nb) $m['neighbour_files_per_second'] = median($nb);
             $m['bodies_identical'] = !$bad;
             $m['bodies_differ'] = array_keys($bad);
             $med[$cfg] = $m;
@@ -347,7 +469,10 @@ function report(array $a): void {
         // statcache_stats() of the last 'on' worker (after warm-up + 2 N requests)
         $on = $cfgs['on'] ?? [];
         $stats = $on ? end($on)['statcache_stats'] : null;
-        $result['medians'][$opmode] = ['configs' => $med, 'statcache_stats_on' => $stats];
+        $check = opcache_check($med);
+        $result['medians'][$opmode] = ['configs' => $med, 'statcache_stats_on' => $stats, 'opcache_check' => $check];
+        $extra = extra_lines($med, $check);
+        $shortExtra[$opmode] = $extra;
         if (isset($med['off'], $med['on'])) {
             $o = $med['off']; $n = $med['on'];
             $save = fn($k) => sprintf('%s → %s', fmt($o[$k], $k === 'cpu_sched_ms' || $k === 'cpu_ms' ? 2 : 1), fmt($n[$k], $k === 'cpu_sched_ms' || $k === 'cpu_ms' ? 2 : 1))
@@ -361,6 +486,10 @@ function report(array $a): void {
                 fmt($o['cpu_sched_ms'], 2), fmt($n['cpu_sched_ms'], 2),
                 sprintf('%+.2f ms (%+.1f %%)', $n['cpu_sched_ms'] - $o['cpu_sched_ms'], 100 * ($n['cpu_sched_ms'] - $o['cpu_sched_ms']) / $o['cpu_sched_ms'])
                 . ($n['bodies_identical'] ? '' : ' BODIES DIFFER'));
+        }
+        if ($extra) {
+            $md[] = '';
+            $md = array_merge($md, $extra);
         }
         if ($stats) {
             $keys = ['hits', 'misses', 'negative_hits', 'bypassed', 'untrusted', 'drains', 'events', 'flushes', 'overflows', 'watches', 'entries', 'memory'];
@@ -411,10 +540,18 @@ function report(array $a): void {
         $env['worker_cpu'] === null ? '' : ', pinned to CPU ' . $env['worker_cpu'],
         $env['opcache_enabled'] ? 'on' : 'off', $env['requests_per_run'], $env['passes'],
         $env['load1_range'][0], $env['load1_range'][1], $env['seconds']);
+    if (isset($env['neighbour'])) {
+        $head .= sprintf(' · neighbour: %d files/s made and removed in %s', $env['neighbour']['files_per_second'], $env['neighbour']['dir']);
+    }
     if ($short) {
         echo "$head\n\n";
         echo "| opcache | stat-family syscalls/req off → on | saved | CPU ms/req off → on (worker, schedstat) | saved |\n|---|---|---|---|---|\n";
         echo implode("\n", $shortMd), "\n";
+        foreach ($shortExtra as $opmode => $lines) {
+            if (!$lines) continue;
+            echo "\n", ['vt0' => 'validate_timestamps=0', 'vt0inv' => 'validate_timestamps=0 + opcache_invalidate=1'][$opmode] ?? "Debian's defaults", ":\n";
+            echo implode("\n", $lines), "\n";
+        }
         echo "\n(stat family = access + stat + lstat; medians; full table: bench/apps/run.sh, raw: $outF)\n";
         return;
     }

@@ -3,8 +3,8 @@
 # cache loaded-but-off vs on (and not loaded), alternating, several passes.
 #
 #   bench/apps/run.sh [--app NAME|all|NAME,NAME] [--requests N | --rounds R]
-#                     [--passes P] [--opcache debian|vt0|vt0inv|both|"MODE MODE"] [--no-baseline]
-#                     [--no-attribute] [--out DIR] [--short]
+#                     [--passes P] [--opcache debian|vt0|vt0inv|both|all|"MODE MODE"] [--no-baseline]
+#                     [--no-attribute] [--neighbour [N]] [--out DIR] [--short]
 #
 # Apps: every bench/apps/*/app.sh (dokuwiki, wordpress, mediawiki, composer,
 # laravel...); "all" runs them one after the other, going on after a
@@ -21,8 +21,15 @@
 #      time) over N more requests with no tracer attached;
 #   c. sha256 of every body (after the app's normaliser): off and on must
 #      give the same bodies;
-#   d. memory: the worker's RSS and inotify instances/watches (from /proc)
-#      and statcache_stats() entries/memory after one round of the URL list;
+#   d. memory: the worker's RSS and inotify instances/watches (from /proc:
+#      directories and files apart, and the kernel memory they hold) and
+#      statcache_stats() entries/memory after one round of the URL list,
+#      and RSS and watches again at the end of the pass;
+#      statcache_stats() and opcache's counters (compiles, wasted memory)
+#      after the round and at the end of the pass: misses, hits, flushes a
+#      request, and opcache's compiles a request after warm-up, which must be
+#      the same off and on (report.php flags a difference, and any wasted
+#      memory with the cache on);
 #   e. (pass 1, on, validate_timestamps=0 with or without
 #      opcache_invalidate) attribution: one more round traced with
 #      strace -f -k -y on the stat family and readlink (opens of a
@@ -30,17 +37,26 @@
 #      opens thousands of files a round); every call that
 #      remains is put down to its cause from its stack and path
 #      (report.php attribute; summary.php makes the README's tables).
-# Medians across passes go to DIR/<app>-<date>.json and a Markdown table.
+# Medians across passes go to DIR/<app>-<date>.json and a Markdown table
+# (DIR: --out, default results/<today>/run, or .../neighbour with --neighbour).
 # Opcache: "debian" = Debian's php-fpm defaults (validate_timestamps=1,
 # revalidate_freq=2), "vt0" = opcache.validate_timestamps=0, "vt0inv" = that
-# and statcache.opcache_invalidate=1 (which does nothing where the cache is off).
+# and statcache.opcache_invalidate=1 (which does nothing where the cache is off);
+# "both" = debian vt0, "all" = debian vt0 vt0inv.
+# --neighbour [N]: another process makes and removes N files a second (100
+# if N is not given; bench/apps/neighbour.php) in the app's APP_NEIGHBOUR_DIR
+# (next to its code, data or sessions: each app.sh says which) during every
+# pass of every configuration, from the worker's start to the pass's last
+# statcache_stats(); the result file's name gets "-neighbour<N>", and
+# summary.php --neighbour compares its misses a request with a run without.
+# An app that serves logged-in pages (app_login) logs in once first.
 # Any tainted environment (untrusted file system, non-200, missing binary or
 # server, worker respawned) is refused with one line and exit 2.
 set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
-app=dokuwiki requests="" rounds="" passes="" opmodes=both baseline="" attribute="" short=0
-out=$SC_APPS_DIR/results
+app=dokuwiki requests="" rounds="" passes="" opmodes=both baseline="" attribute="" short=0 neighbour=0
+out=""
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -53,31 +69,26 @@ while [ $# -gt 0 ]; do
 		--no-attribute) attribute=0; shift ;;
 		--out) out=$2; shift 2 ;;
 		--short) short=1; shift ;;
+		--neighbour)
+			if [[ ${2:-} =~ ^[0-9]+$ ]]; then neighbour=$2; shift 2; else neighbour=100; shift; fi ;;
 		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
 	esac
 done
 # several apps: one run each, in this order (a refusal does not stop the others)
 sc_each_app "$app" "$0" "${args[@]}"
+[ -n "$out" ] || out=$SC_APPS_DIR/results/$SC_RESULTS_DATE/$([ "$neighbour" = 0 ] && echo run || echo neighbour)
 [ "$short" = 1 ] && : "${passes:=2}" "${rounds:=2}" "${baseline:=0}" "${attribute:=0}"
 : "${passes:=3}" "${rounds:=3}" "${baseline:=1}" "${attribute:=1}"
 [ "$opmodes" = both ] && opmodes="debian vt0"
-[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
-[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
-. "$SC_APPS_DIR/$app/app.sh"
+[ "$opmodes" = all ] && opmodes="debian vt0 vt0inv"
+for m in $opmodes; do
+	case $m in debian|vt0|vt0inv) ;; *) sc_refuse "--opcache: no mode '$m' (debian, vt0, vt0inv, both, all)" ;; esac
+done
+cpufreq=$(sc_check_cpufreq)
+sc_app_begin "$app" "$out" strace
 nurls=$(grep -cv '^\s*\(#\|$\)' "$APP_URLS")
 [ -n "$requests" ] || requests=$((rounds * nurls))
-
-cpufreq=$(sc_check_cpufreq)
-sc_tmp_init
-sc_pin_init
-# installs what the app needs, prepares its state, starts its services (a
-# database: sc_mariadb_start, stopped by sc_cleanup)
-app_setup
-sc_need_bin "$SC_FPM_BIN" "$SC_NGINX_BIN" strace curl php sha256sum taskset
-so_built=$(sc_ext)
-so=$(sc_snapshot_ext "$so_built")
-sc_check_fs "$so" "$APP_DOCROOT" "$APP_DATA"
-mkdir -p "$out"
+[ "$neighbour" = 0 ] || [ -n "${APP_NEIGHBOUR_DIR:-}" ] || sc_refuse "--neighbour: $app names no APP_NEIGHBOUR_DIR"
 records=$SC_TMP/records.jsonl; : > "$records"
 attrs=$SC_TMP/attribution.jsonl; : > "$attrs"
 
@@ -95,6 +106,7 @@ measure() { # opmode cfg pass
 	sc_php_ini "$ini" "${lines[@]}"
 	sc_fpm_stop; sc_fpm_start "$ini"
 	w=$(sc_fpm_worker)
+	[ "$neighbour" = 0 ] || sc_neighbour_start "$neighbour" "$APP_NEIGHBOUR_DIR"
 	sc_requests "$APP_URLS" "$nurls" "$d/warm"
 	# d. memory after one round of the URL list
 	sc_mem_snap "$w" > "$d/mem"
@@ -110,8 +122,11 @@ measure() { # opmode cfg pass
 	t1=$(sc_cpu_ticks_ms "$w"); sc_cpu_sched_snap "$w" > "$d/sched1"
 	sc_alive; sc_alive_services
 	[ "$(sc_fpm_worker)" = "$w" ] || sc_refuse "the fpm worker was respawned during $opmode/$cfg pass $pass"
+	sc_mem_snap "$w" > "$d/mem-end"
 	# statcache_stats() and the worker's real settings, from outside the app
 	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats.json"
+	local made=""
+	[ "$neighbour" = 0 ] || made=$(sc_neighbour_stop)
 	php -r '
 		[$_, $cfg, $w] = $argv; $s = json_decode(file_get_contents("php://stdin"), true);
 		if (!$s || $s["pid"] != $w) { echo "stats endpoint answered from another worker\n"; exit(1); }
@@ -127,7 +142,7 @@ measure() { # opmode cfg pass
 	sc_strace_counts "$d/strace" > "$d/counts"
 	php "$SC_APPS_DIR/report.php" record "$opmode" "$cfg" "$pass" "$requests" "$load" \
 		"$t0" "$t1" "$(sc_cpu_sched_delta "$d/sched0" "$d/sched1")" "$d/counts" "$d/hashes" "$d/stats.json" \
-		"$d/mem" "$d/stats-warm.json" >> "$records"
+		"$d/mem" "$d/stats-warm.json" "$d/mem-end" "$made" >> "$records"
 	# e. attribution: one more round with stacks (pass 1 of "on": what
 	# remains; strace -k costs up to 0.1 s a call here, too slow for
 	# "off"). Only with validate_timestamps=0 unless SC_ATTR_DEBIAN=1:
@@ -149,7 +164,9 @@ measure() { # opmode cfg pass
 }
 
 sc_nginx_start "$APP_DOCROOT"
-sc_log "app=$app requests=$requests ($nurls URLs) passes=$passes attribute=$attribute opcache=[$opmodes] port=$SC_PORT worker cpu=${SC_WORKER_CPU:-unpinned} client cpu=${SC_CLIENT_CPU:-unpinned}"
+sc_php_ini "$SC_TMP/php-login.ini" "extension=$so" "statcache.enable=0"
+sc_app_login "$SC_TMP/php-login.ini"
+sc_log "app=$app requests=$requests ($nurls URLs) passes=$passes attribute=$attribute opcache=[$opmodes] port=$SC_PORT worker cpu=${SC_WORKER_CPU:-unpinned} client cpu=${SC_CLIENT_CPU:-unpinned}$([ "$neighbour" = 0 ] || echo " neighbour=$neighbour/s in $APP_NEIGHBOUR_DIR")"
 started=$(date +%s)
 for opmode in $opmodes; do
 	for pass in $(seq 1 "$passes"); do
@@ -162,7 +179,7 @@ for opmode in $opmodes; do
 	done
 done
 
-json=$out/$app-$([ "$short" = 1 ] && echo short-)$(date +%Y%m%d-%H%M%S).json
-SC_CPUFREQ=$cpufreq SC_ATTRS=$attrs php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
+json=$out/$app-$([ "$short" = 1 ] && echo short-)$([ "$neighbour" = 0 ] || echo "neighbour$neighbour-")$(date +%Y%m%d-%H%M%S).json
+SC_NEIGHBOUR=$([ "$neighbour" = 0 ] || echo "$neighbour $APP_NEIGHBOUR_DIR") SC_CPUFREQ=$cpufreq SC_ATTRS=$attrs php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
 	"$(( $(date +%s) - started ))" "$short"
 sc_log "raw results: $json"

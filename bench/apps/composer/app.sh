@@ -14,6 +14,9 @@ APP_DIR=$SC_APPS_DIR/composer
 APP_ROOT=$SC_STATE/composer
 APP_DOCROOT=$APP_ROOT/public
 APP_DATA=$APP_ROOT/data
+# Neighbour (run.sh --neighbour): data/, the articles the app reads, beside
+# its code.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=""            # no per-request token in these bodies
 APP_INDEX=index.php

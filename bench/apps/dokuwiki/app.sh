@@ -9,6 +9,10 @@ APP_NAME=dokuwiki
 APP_DIR=$SC_APPS_DIR/dokuwiki
 APP_DOCROOT=/usr/share/dokuwiki
 APP_DATA=/var/lib/dokuwiki/data
+# Neighbour (run.sh --neighbour): the data directory, which holds pages/,
+# meta/, cache/, index/ and locks/ (names starting with a dot: DokuWiki's
+# listings skip them).
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 
@@ -36,4 +40,10 @@ app_setup() {
 		log=$(runuser -u www-data -- php "$APP_DOCROOT/bin/indexer.php" -q 2>&1) ||
 			{ printf '%s\n' "$log" | tail -n 5 >&2; sc_refuse "DokuWiki indexer failed"; }
 	fi
+}
+
+# CLI entry (bench/apps/cold.sh): bin/render.php renders one of our pages'
+# text to HTML (DokuWiki's set-up, its parser and every syntax plugin).
+app_cli() { # php command...
+	"$@" "$APP_DOCROOT/bin/render.php" < "$APP_DIR/pages/bench/caching.txt"
 }

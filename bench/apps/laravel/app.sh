@@ -14,6 +14,9 @@ APP_DIR=$SC_APPS_DIR/laravel
 APP_ROOT=$SC_STATE/laravel
 APP_DOCROOT=$APP_ROOT/public
 APP_DATA=$APP_ROOT/storage
+# Neighbour (run.sh --neighbour): storage/, which holds the SQLite database,
+# the compiled views and the framework's caches.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=""            # no per-request token in these bodies
 APP_INDEX=index.php

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # "Ledger", a small app of the PHP 4/5 era (bench/apps/ledger/site), sourced
 # by run.sh after lib.sh: the shape of an application run outside the bench
-# whose last stat calls issue #23 names. Its front controller
+# whose remaining stat calls a user reported. Its front controller
 #   - puts four entries on include_path (vendor, shared, lib, local) and
 #     loads every class by relative name with a PEAR-style probe,
 #     fopen($name . '.php', 'r', true), then require_once: most classes
@@ -22,6 +22,8 @@ APP_DIR=$SC_APPS_DIR/ledger
 APP_SITE=$SC_STATE/ledger
 APP_DOCROOT=$APP_SITE/www
 APP_DATA=$APP_SITE/data
+# Neighbour (run.sh --neighbour): data/, the session database's directory.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=""            # no per-request token in these bodies
 APP_INDEX=index.php

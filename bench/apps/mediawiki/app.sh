@@ -16,6 +16,9 @@ APP_DIR=$SC_APPS_DIR/mediawiki
 APP_DOCROOT=/usr/share/mediawiki
 APP_STATE=$SC_STATE/mediawiki
 APP_DATA=$APP_STATE/db
+# Neighbour (run.sh --neighbour): db/, the SQLite databases' directory,
+# which also holds MediaWiki's lock files.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 APP_INDEX=index.php
@@ -70,4 +73,10 @@ app_setup() {
 	done
 	# the search index and links are updated by jobs: run them now
 	mw_maint runJobs --quiet >/dev/null 2>&1 || true
+}
+
+# CLI entry (bench/apps/cold.sh): maintenance/getText.php prints one of our
+# articles (MediaWiki's whole set-up, its extensions, a database read).
+app_cli() { # php command...
+	MW_CONFIG_FILE=$APP_STATE/LocalSettings.php "$@" "$APP_DOCROOT/maintenance/getText.php" Inotify
 }

@@ -16,6 +16,8 @@ APP_DIR=$SC_APPS_DIR/pear
 APP_SITE=/var/lib/statcache-bench/pear
 APP_DOCROOT=$APP_SITE/www
 APP_DATA=$APP_SITE/pages
+# Neighbour (run.sh --neighbour): pages/, the wiki pages the site reads.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 

@@ -17,6 +17,9 @@ APP_DIR=$SC_APPS_DIR/wordpress
 APP_DOCROOT=/usr/share/wordpress
 APP_STATE=$SC_STATE/wordpress
 APP_DATA=/var/lib/wordpress/wp-content
+# Neighbour (run.sh --neighbour): wp-content, which holds plugins/, themes/
+# and uploads/, and whose drop-ins WordPress looks for by name.
+APP_NEIGHBOUR_DIR=$APP_DATA
 APP_URLS=$APP_DIR/urls.txt
 APP_NORMALIZE=$APP_DIR/normalize.sed
 APP_INDEX=index.php

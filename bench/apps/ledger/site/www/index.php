@@ -23,5 +23,33 @@ function ledger_autoload(string $class): void
 }
 spl_autoload_register('ledger_autoload');
 
+/*
+ * The newer parts (modules/) are namespaced and loaded by a PSR-4
+ * autoloader written as MediaWiki's is: each namespace prefix maps to a
+ * directory given with its trailing slash, the longest prefix first, and
+ * the class's file is joined to it with another slash, checked with
+ * is_file() and loaded with require_once; so every such file is required
+ * by an absolute name with a doubled slash ("<site>/modules/Audit//Trail.php"):
+ * the same file as its plain name, which opcache must not compile again.
+ */
+$ledger_psr4 = [
+    'Ledger\\Audit\\' => "$site/modules/Audit/",
+    'Ledger\\Export\\' => "$site/modules/Export/",
+];
+spl_autoload_register(function (string $class) use ($ledger_psr4): void {
+    $prefix = $class;
+    while (($pos = strrpos($prefix, '\\')) !== false) {
+        $prefix = substr($class, 0, $pos + 1);
+        if (isset($ledger_psr4[$prefix])) {
+            $filename = $ledger_psr4[$prefix] . '/' . strtr(substr($class, $pos + 1), '\\', '/') . '.php';
+            if (is_file($filename)) {
+                require_once $filename;
+                return;
+            }
+        }
+        $prefix = rtrim($prefix, '\\');
+    }
+});
+
 $app = new Ledger_App($site);
 echo $app->run($_GET['page'] ?? 'home', $_GET);

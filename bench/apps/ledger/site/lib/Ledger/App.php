@@ -24,14 +24,17 @@ class Ledger_App
             }
         }
         $locale = class_exists('Ledger_Locale_' . ucfirst($config->get('locale'))) ? $config->get('locale') : 'default';
+        $trail = new \Ledger\Audit\Trail($page);
         $router = new Ledger_Router();
         $view = $router->page($page, new Ledger_Model_Book());
         $body = $view->render($args);
+        $trail->add('plugins', (string) count($plugins));
         $layout = new Ledger_View_Layout(new Ledger_Theme());
         $html = $layout->wrap($config->get('title'), $body, [
             'plugins' => $plugins ? implode(', ', $plugins) : 'none',
             'locale' => $locale,
             'visit' => (string) $_SESSION['visits'],
+            'audit' => $trail->summary(),
         ]);
         session_write_close();
         return $html;

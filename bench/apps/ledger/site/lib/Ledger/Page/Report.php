@@ -12,10 +12,13 @@ class Ledger_Page_Report extends Ledger_Page
                 }
             }
         }
-        $rows = [];
+        $rows = $export = [];
         foreach ($months as $m => $c) {
             $rows[] = [Ledger_Util_Date::month($year, $m), $this->money($c)];
+            $export[] = [Ledger_Util_Date::month($year, $m), $c];
         }
-        return "<h1>Report $year</h1>" . (new Ledger_View_Table())->render(['Month', 'Total'], $rows);
+        $csv = (new \Ledger\Export\Csv())->render(['month', 'total'], $export);
+        return "<h1>Report $year</h1>" . (new Ledger_View_Table())->render(['Month', 'Total'], $rows)
+            . '<h2>Export</h2><pre>' . Ledger_Util_Escape::html($csv) . '</pre>';
     }
 }
