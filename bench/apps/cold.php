@@ -89,14 +89,16 @@ function cold_report(array $a): void {
         }
     }
     $repo = dirname(__DIR__, 2);
-    $git = trim((string)shell_exec('git -C ' . escapeshellarg($repo) . ' rev-parse --short HEAD 2>/dev/null'));
+    // the release the tree says it is (the .so's sha256 names the build)
+    $ver = preg_match('/#define PHP_STATCACHE_VERSION "([^"]+)"/', (string)@file_get_contents("$repo/php_statcache.h"), $vm)
+        ? $vm[1] : 'unknown';
     $dirty = trim((string)shell_exec('git -C ' . escapeshellarg($repo) . ' status --porcelain -- "*.c" "*.h" config.m4 2>/dev/null')) !== '';
     $result = [
         'env' => ['app' => $app, 'date' => date('c'), 'kernel' => php_uname('r'), 'machine' => php_uname('m'),
             'cpus' => (int)trim((string)shell_exec('nproc')), 'php' => PHP_VERSION,
             'sapi' => 'fpm-fcgi (pm=static, 1 worker) behind nginx; CLI',
             'statcache_so' => $so, 'statcache_so_sha256' => hash_file('sha256', $soCopy),
-            'source' => $git . ($dirty ? ' + uncommitted changes in C sources' : ''),
+            'source' => "statcache $ver" . ($dirty ? ' + uncommitted changes in C sources' : ''),
             'passes' => max(array_column($recs, 'pass')), 'seconds' => (int)$secs],
         'medians' => $medians, 'runs' => $recs,
     ];

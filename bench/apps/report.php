@@ -353,7 +353,9 @@ function report(array $a): void {
         $by[$r['opcache']][$r['config']][] = $r;
     }
     $repo = dirname(__DIR__, 2);
-    $git = trim((string)shell_exec('git -C ' . escapeshellarg($repo) . ' rev-parse --short HEAD 2>/dev/null'));
+    // the release the tree says it is (the .so's sha256 names the build)
+    $ver = preg_match('/#define PHP_STATCACHE_VERSION "([^"]+)"/', (string)@file_get_contents("$repo/php_statcache.h"), $vm)
+        ? $vm[1] : 'unknown';
     $dirty = trim((string)shell_exec('git -C ' . escapeshellarg($repo) . ' status --porcelain -- "*.c" "*.h" config.m4 2>/dev/null')) !== '';
     $w = $recs[0]['worker'];
     // a results file keeps the machine it was measured on (kernel, build,
@@ -364,7 +366,7 @@ function report(array $a): void {
         'php' => $w['php'], 'zts' => $w['zts'], 'sapi' => 'fpm-fcgi (pm=static, 1 worker) behind nginx',
         'opcache_enabled' => $w['opcache'],
         'statcache_so' => $so, 'statcache_so_sha256' => hash_file('sha256', $soCopy), // the copy loaded
-        'source' => $git . ($dirty ? ' + uncommitted changes in C sources' : ''),
+        'source' => "statcache $ver" . ($dirty ? ' + uncommitted changes in C sources' : ''),
         'requests_per_run' => $recs[0]['requests'], 'passes' => max(array_column($recs, 'pass')),
         'load1_range' => [min(array_column($recs, 'load1')), max(array_column($recs, 'load1'))],
         'seconds' => (int)$secs,

@@ -47,7 +47,7 @@
 # if N is not given; bench/apps/neighbour.php) in the app's APP_NEIGHBOUR_DIR
 # (next to its code, data or sessions: each app.sh says which) during every
 # pass of every configuration, from the worker's start to the pass's last
-# statcache_stats(); the result file's name gets "-neighbour<N>", and
+# statcache_stats(); the result file's name gets "-neighbour" (N is in its env), and
 # summary.php --neighbour compares its misses a request with a run without.
 # An app that serves logged-in pages (app_login) logs in once first.
 # Any tainted environment (untrusted file system, non-200, missing binary or
@@ -179,7 +179,7 @@ for opmode in $opmodes; do
 	done
 done
 
-json=$out/$app-$([ "$short" = 1 ] && echo short-)$([ "$neighbour" = 0 ] || echo "neighbour$neighbour-")$(date +%Y%m%d-%H%M%S).json
+json=$out/$app-$([ "$short" = 1 ] && echo short-)$([ "$neighbour" = 0 ] || echo "neighbour-")$(date +%Y%m%d-%H%M%S).json
 SC_NEIGHBOUR=$([ "$neighbour" = 0 ] || echo "$neighbour $APP_NEIGHBOUR_DIR") SC_CPUFREQ=$cpufreq SC_ATTRS=$attrs php "$SC_APPS_DIR/report.php" report "$records" "$json" "$app" "$so_built" "$so" "$SC_WORKER_CPU" \
 	"$(( $(date +%s) - started ))" "$short"
 sc_log "raw results: $json"
