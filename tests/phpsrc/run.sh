@@ -16,7 +16,7 @@
 # (recursively) whose text matches the extended regular expression ERE, or
 # a directory followed by ":calls": those of its tests that call a function or use a class statcache intercepts, answers through
 # the plain-files wrapper or makes a sync point (the names are read from
-# src/php/intercept_list.h, with the wrapper's: stat, opendir, unlink, ...,
+# src/php/module/intercept_list.h, with the wrapper's: stat, opendir, unlink, ...,
 # include and require), for a suite most of whose tests are about
 # something else (SPL's data structures, opcache's JIT); default: all of the
 # directories below that can run on SC_PHP.  The tests come from PHP's source
@@ -133,7 +133,7 @@ done <"$EXCLUDED"
 # The names a ":calls" suite's tests are chosen by: every function and
 # class of statcache's intercept list, and what reaches the plain-files
 # wrapper or its stdio stream ops statcache hooks.
-INTERCEPTS=$here/../../src/php/intercept_list.h
+INTERCEPTS=$here/../../src/php/module/intercept_list.h
 calls_regex() {
   local f c
   [[ -f $INTERCEPTS ]] || fail "no $INTERCEPTS (a :calls suite needs it)"
