@@ -85,12 +85,11 @@ static _Atomic uint64_t sc_scripts_recompiled;
  * records at revalidate_freq, stuck ones every second): written under the
  * lock, read before taking it (relaxed: a stale value costs one more
  * check, or one check later by a few loads; the lock orders the rest).
- * The table's own drain sequence and epoch are read with acquire: they pair
- * with the release that ends a drain and with an epoch bump's, so the
- * bumps they publish are seen by the check that records them as seen. */
+ * The table's version is read with acquire: it pairs with the release
+ * that follows every slot and epoch bump, so the bumps it counts are seen
+ * by the check that records it as seen. */
 static _Atomic(sc_gen *) sc_seen_gen;   /* another table (a new machine): look */
-static _Atomic uint32_t sc_seen_seq;    /* sc_gen_drain_seq(): odd while a drain runs */
-static _Atomic uint32_t sc_seen_epoch;
+static _Atomic uint64_t sc_seen_version; /* sc_gen_version() at the last check */
 static _Atomic uint64_t sc_next_due_ms;  /* UINT64_MAX: nothing polled or stuck */
 
 void sc_script_todo_free(sc_script_todo *t)
@@ -442,14 +441,14 @@ static void sc_recheck(sc_cache *c, sc_script *s, sc_script_todo *t)
 bool sc_scripts_due(void)
 {
 	sc_gen *g = sc_the_proc.gen;
-	/* acquire: pairs with sc_gen_drain_end()'s release of the sequence */
-	uint32_t seq = sc_gen_drain_seq(g);
-	/* acquire: pairs with sc_gen_bump_epoch()'s release */
-	uint32_t epoch = atomic_load_explicit(&g->epoch, memory_order_acquire);
+	/* acquire: pairs with the release of sc_gen_bump()'s and
+	 * sc_gen_bump_epoch()'s version step: no bump, no record to look at
+	 * (a drain that applied nothing, or only moved slots no record holds
+	 * later, costs no walk of the records) */
+	uint64_t version = sc_gen_version(g);
 	uint64_t due = atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed);
 
-	return seq != atomic_load_explicit(&sc_seen_seq, memory_order_relaxed) || (seq & 1)
-		|| epoch != atomic_load_explicit(&sc_seen_epoch, memory_order_relaxed)
+	return version != atomic_load_explicit(&sc_seen_version, memory_order_relaxed)
 		|| g != atomic_load_explicit(&sc_seen_gen, memory_order_relaxed)
 		|| (due != UINT64_MAX && sc_now_ms() >= due);
 }
@@ -457,16 +456,15 @@ bool sc_scripts_due(void)
 void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo)
 {
 	sc_gen *g = sc_the_proc.gen;
-	/* acquire: as in sc_scripts_due(); read before the records are */
-	uint32_t seq = sc_gen_drain_seq(g);
-	uint32_t epoch = atomic_load_explicit(&g->epoch, memory_order_acquire);
+	/* acquire: as in sc_scripts_due(); read before the records are, so a
+	 * bump after it moves the version past what is recorded as seen */
+	uint64_t version = sc_gen_version(g);
 	uint64_t due, now = 0;
 	bool poll = false, retry;
 
 	sc_wrlock();
 	atomic_store_explicit(&sc_seen_gen, g, memory_order_relaxed);
-	atomic_store_explicit(&sc_seen_seq, seq, memory_order_relaxed);
-	atomic_store_explicit(&sc_seen_epoch, epoch, memory_order_relaxed);
+	atomic_store_explicit(&sc_seen_version, version, memory_order_relaxed);
 	now = sc_now_ms();
 	due = atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed);
 	retry = poll = due != UINT64_MAX && now >= due;

@@ -69,6 +69,34 @@ static void a_neighbour_changing_keeps_the_script(void **state)
 	sc_script_todo_free(&t);
 }
 
+/* The records are walked after a bump, not after every drain: a drain
+ * with nothing queued (most sync points) leaves no check due, and the
+ * first bump after a check makes one due again. */
+static void only_a_bump_makes_a_check_due(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+
+	fx_mkdir(f, "a");
+	fx_write(f, "a/s.php", "<?php return 1;");
+	settle(P(f, "a/s.php"));
+	sc_scripts_record(f->c, P(f, "a/s.php"), NULL, NULL);
+	drain_and_check(f, &t);
+	sc_script_todo_free(&t);
+	assert_false(sc_scripts_due());
+	sc_gen_mark_pending(sc_the_proc.gen);
+	sc_watcher_drain_pending();
+	assert_false(sc_scripts_due());
+	fx_write(f, "a/t.txt", "x");
+	sc_gen_mark_pending(sc_the_proc.gen);
+	sc_watcher_drain_pending();
+	assert_true(sc_scripts_due());
+	sc_scripts_check(f->c, 2, &t);
+	assert_int_equal(todo_mine(f, &t), 0);
+	assert_false(sc_scripts_due());
+	sc_script_todo_free(&t);
+}
+
 static void a_rewrite_of_the_same_size_is_a_change(void **state)
 {
 	fx *f = *state;
@@ -215,7 +243,8 @@ int main(void)
 #define T(name) cmocka_unit_test_setup_teardown(name, fx_setup, fx_teardown)
 	const struct CMUnitTest tests[] = {
 		T(a_neighbour_changing_keeps_the_script),
-		T(a_rewrite_of_the_same_size_is_a_change),
+		T(only_a_bump_makes_a_check_due),
+	T(a_rewrite_of_the_same_size_is_a_change),
 		T(a_rewrite_in_the_tick_of_the_record_is_queued),
 		T(a_symlink_swap_queues_the_old_target),
 		T(a_flush_keeps_what_did_not_change_and_queues_what_did),
