@@ -518,7 +518,7 @@ void sc_scripts_invalidated(const char *real, bool done)
 	sc_unlock();
 }
 
-void sc_scripts_unchecked(const char *name, const char *why)
+void sc_scripts_unchecked(const char *name, const char *why, bool say)
 {
 	sc_wrlock();
 	for (uint32_t i = 0; i < sc_unchecked_n; i++) {
@@ -529,8 +529,10 @@ void sc_scripts_unchecked(const char *name, const char *why)
 	}
 	if (sc_unchecked_n < SC_SCRIPTS_UNCHECKED_MAX && (sc_unchecked[sc_unchecked_n] = strdup(name))) {
 		sc_unchecked_why[sc_unchecked_n++] = why;
-		sc_log_once(SC_LOG_OPCACHE_UNCHECKED, "statcache: statcache.opcache_invalidate: %s is not checked (%s): "
-			"opcache keeps it as opcache.validate_timestamps says (phpinfo() lists such scripts)", name, why);
+		if (say) {
+			sc_log_once(SC_LOG_OPCACHE_UNCHECKED, "statcache: statcache.opcache_invalidate: %s is not checked (%s): "
+				"opcache keeps it as opcache.validate_timestamps says (phpinfo() lists such scripts)", name, why);
+		}
 	}
 	sc_unlock();
 }

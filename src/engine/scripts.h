@@ -79,8 +79,10 @@ void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo);
 /* opcache answered for real (done: false when it refused, restrict_api):
  * its records wait no more, or are retried at the next check. */
 void sc_scripts_invalidated(const char *real, bool done);
-/* A compiled name no check reaches (phar://, a stream), listed with why. */
-void sc_scripts_unchecked(const char *name, const char *why);
+/* A compiled name no check reaches (phar://, a stream), listed with why;
+ * the first also said in the log when say (not in the CLI, where the log
+ * is every command's stderr: a phar tool would print it at each run). */
+void sc_scripts_unchecked(const char *name, const char *why, bool say);
 
 typedef struct sc_scripts_totals {
 	uint32_t watched, polled, unchecked;

@@ -240,7 +240,8 @@ static zend_op_array *sc_oc_inner(zend_file_handle *fh, int type)
 	if (op && op->filename) {
 		const char *real = ZSTR_VAL(op->filename);
 		if (!sc_oc_plain_abs(real)) {
-			sc_scripts_unchecked(real, "not a plain file (a stream wrapper, phar://)");
+			sc_scripts_unchecked(real, "not a plain file (a stream wrapper, phar://)",
+				strcmp(sapi_module.name, "cli") != 0);
 		} else {
 			sc_oc_quiet_begin(&q, c);
 			sc_scripts_record(c, real, sc_oc_plain_abs(spelling) ? spelling : NULL, have ? &before : NULL);
@@ -454,6 +455,7 @@ void statcache_opcache_shutdown(void)
 	if (zend_post_startup_cb == sc_oc_post_startup) {
 		zend_post_startup_cb = sc_oc_prev_post_startup;
 	}
+	sc_oc_call_shutdown();
 }
 
 const char *statcache_opcache_state(void)

@@ -24,6 +24,8 @@
 #include "engine/scripts.h"
 #include "core/log.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <syslog.h>
 
 /* Process-wide, written post-startup (one thread) only. */
@@ -37,6 +39,18 @@ static _Atomic int64_t sc_oc_shm_since;  /* opcache's start or last restart (s);
 static _Atomic int sc_oc_restricted_said;
 static _Atomic uint64_t sc_oc_invalidations_total;
 static _Atomic uint64_t sc_oc_precautions_total;
+
+/* The scripts opcache.preload put in opcache's memory, sorted: opcache
+ * never checks nor recompiles them (a preloaded script's timestamp is 0),
+ * and one invalidated would be compiled and run again at its next
+ * include, declaring its functions and classes a second time (a fatal
+ * error).  So statcache leaves them as opcache does.  Read once, where
+ * opcache_get_status() may be called; published whole (acquire/release). */
+typedef struct sc_oc_list {
+	uint32_t n;
+	char **paths;
+} sc_oc_list;
+static _Atomic(sc_oc_list *) sc_oc_preload_list;
 
 const char *sc_oc_call_startup(void)
 {
@@ -89,6 +103,106 @@ static void sc_oc_say_restricted(const char *path)
 	}
 }
 
+static int sc_oc_cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+static void sc_oc_list_free(sc_oc_list *l)
+{
+	for (uint32_t i = 0; i < l->n; i++) {
+		free(l->paths[i]);
+	}
+	free(l->paths);
+	free(l);
+}
+
+/* preload_statistics.scripts of opcache_get_status(false)'s array into
+ * the list (an empty one where nothing was preloaded); false without
+ * memory (asked again later). */
+static bool sc_oc_preload_take(const zval *status)
+{
+	zval *ps = zend_hash_str_find(Z_ARRVAL_P(status), "preload_statistics", sizeof("preload_statistics") - 1);
+	zval *scripts = ps && Z_TYPE_P(ps) == IS_ARRAY
+		? zend_hash_str_find(Z_ARRVAL_P(ps), "scripts", sizeof("scripts") - 1) : NULL;
+	sc_oc_list *l = calloc(1, sizeof(*l)), *none = NULL;
+	zval *v;
+
+	if (!l) {
+		return false;
+	}
+	if (scripts && Z_TYPE_P(scripts) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(scripts))) {
+		l->paths = calloc(zend_hash_num_elements(Z_ARRVAL_P(scripts)), sizeof(char *));
+		if (!l->paths) {
+			free(l);
+			return false;
+		}
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(scripts), v) {
+			if (Z_TYPE_P(v) == IS_STRING && (l->paths[l->n] = strdup(Z_STRVAL_P(v)))) {
+				l->n++;
+			}
+		} ZEND_HASH_FOREACH_END();
+		qsort(l->paths, l->n, sizeof(char *), sc_oc_cmp_path);
+	}
+	/* acq_rel: the list is whole before it is seen; a thread that lost
+	 * the race frees its own */
+	if (!atomic_compare_exchange_strong_explicit(&sc_oc_preload_list, &none, l, memory_order_acq_rel,
+			memory_order_acquire)) {
+		sc_oc_list_free(l);
+	}
+	return true;
+}
+
+/* opcache_get_status(false) through the function table (NULL-typed rv:
+ * not callable, or restrict_api would make it warn). */
+static void sc_oc_status(zval *rv)
+{
+	zval arg;
+
+	ZVAL_UNDEF(rv);
+	if (!sc_oc_status_fn || !sc_oc_api_allowed()) {
+		return;
+	}
+	ZVAL_FALSE(&arg);
+	zend_call_known_function(sc_oc_status_fn, NULL, NULL, rv, 1, &arg, NULL);
+}
+
+void sc_oc_call_shutdown(void)
+{
+	sc_oc_list *l = atomic_exchange_explicit(&sc_oc_preload_list, NULL, memory_order_acq_rel);
+
+	if (l) {
+		sc_oc_list_free(l);
+	}
+}
+
+bool sc_oc_preloaded(const char *real)
+{
+	/* acquire: pairs with the publishing CAS of sc_oc_preload_take() */
+	sc_oc_list *l = atomic_load_explicit(&sc_oc_preload_list, memory_order_acquire);
+
+	if (!l) {
+		char *pl = zend_ini_string_ex("opcache.preload", sizeof("opcache.preload") - 1, 0, NULL);
+		zval rv;
+
+		if (!pl || !*pl) {
+			return false; /* nothing is preloaded */
+		}
+		/* the probe could not ask (restrict_api then): ask now, where an
+		 * invalidation is about to be made, which needs the same leave */
+		sc_oc_status(&rv);
+		if (Z_TYPE(rv) == IS_ARRAY) {
+			sc_oc_preload_take(&rv);
+		}
+		zval_ptr_dtor(&rv);
+		l = atomic_load_explicit(&sc_oc_preload_list, memory_order_acquire);
+		if (!l) {
+			return false; /* opcache's API refused: so will opcache_invalidate() */
+		}
+	}
+	return l->n && bsearch(&real, l->paths, l->n, sizeof(char *), sc_oc_cmp_path) != NULL;
+}
+
 /* opcache_invalidate(path, true) through the function table: 1 done, 0
  * opcache said no, -1 refused (restrict_api) or not callable now.  c is
  * given when a change was seen (counted as an invalidation), NULL for a
@@ -100,6 +214,9 @@ int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len)
 
 	if (!sc_oc_fn || EG(exception)) {
 		return -1;
+	}
+	if (!SCG(oc_raw_name) && sc_oc_preloaded(path)) {
+		return 0; /* opcache keeps it for its lifetime: so does statcache */
 	}
 	if (!sc_oc_api_allowed()) {
 		if (c) {
@@ -183,6 +300,7 @@ bool sc_oc_probe(void)
 	if (Z_TYPE(rv) == IS_ARRAY && zend_is_true(zend_hash_str_find(Z_ARRVAL(rv), "opcache_enabled",
 			sizeof("opcache_enabled") - 1) ?: &EG(uninitialized_zval))) {
 		atomic_store_explicit(&sc_oc_shm_since, sc_oc_since(&rv), memory_order_relaxed);
+		sc_oc_preload_take(&rv);
 		p = 1;
 	} else if (Z_TYPE(rv) == IS_ARRAY && zend_hash_str_exists(Z_ARRVAL(rv), "file_cache_only", sizeof("file_cache_only") - 1)) {
 		sc_log_once(SC_LOG_OPCACHE_OFF, "statcache: statcache.opcache_invalidate=1 does nothing here: %s",
@@ -231,6 +349,9 @@ void sc_oc_vouch(sc_cache *c, const char *spelling)
 		 * symlink): the kernel's answer, once per name; such a copy is
 		 * never vouched for, and the compile records it as polled */
 		found = realpath(spelling, real) != NULL;
+	}
+	if (found && sc_oc_preloaded(real)) {
+		return; /* opcache never rechecks it: neither is it recorded here */
 	}
 	if (found && !sc_oc_adopt(c, real, spelling)) {
 		bool refused = strcmp(real, spelling) != 0 && sc_oc_call_invalidate_key(spelling, strlen(spelling)) < 0;

@@ -26,6 +26,12 @@ int sc_oc_call_invalidate(sc_cache *c, const char *path, size_t len);
 /* opcache_invalidate() of key as opcache's hash holds it (a precaution);
  * as sc_oc_call_invalidate(). */
 int sc_oc_call_invalidate_key(const char *key, size_t len);
+/* Was real put in opcache's memory by opcache.preload?  opcache never
+ * rechecks such a script, and one invalidated would run again at its next
+ * include (its functions declared twice): statcache leaves it alone. */
+bool sc_oc_preloaded(const char *real);
+/* Process shutdown: what the calls kept (the preloaded scripts' list). */
+void sc_oc_call_shutdown(void);
 /* Is opcache serving this process?  Asked once, at the first include. */
 bool sc_oc_probe(void);
 /* What the probe found: 0 not yet, 1 active, -1 inactive, -2 file cache only. */
