@@ -64,6 +64,10 @@ $php = array_map(fn($p) => "$d/$p", ' . var_export($php, true) . ');
 $warm = all($hits) . all($php);
 // a ZTS PHP drops "." and ".." itself: a link text holding them is its own
 $quiet = PHP_ZTS ? array_filter($hits, fn($p) => basename($p) !== "up") : $hits;
+// a file this user cannot read (mode 0, not root) can hold no watch of its
+// own (inotify asks for read access): PHP answers it, with the same answers
+$readable = is_readable("$d/r/a/secret");
+$quiet = array_filter($quiet, fn($p) => basename($p) !== "secret" || $readable);
 sc_quiet_window(fn() => all($quiet));
 $again = all($hits) . all($php);
 echo $warm === $again ? "same answers\n" : "answers changed\n$again";
