@@ -5,12 +5,14 @@
 #
 # Usage: scripts/zts-php.sh [FLAVOUR]  -> prints the path of php-config on stdout
 # FLAVOUR (or STATCACHE_PHP_FLAVOR; the argument wins):
-#        (none)   the ZTS debug PHP the tests run on, in $CACHE/php-zts;
+#        (none)   the ZTS debug PHP the tests run on, in $CACHE/php-zts
+#                 (with phar, zlib, bz2 and sockets, for php-src's suites);
 #        tsan     the same PHP with ThreadSanitizer (-fsanitize=thread), in
 #                 $CACHE/php-zts-tsan;
 #        asan     the same with AddressSanitizer and UndefinedBehaviorSanitizer
 #                 (PHP's own --enable-address-sanitizer
-#                 --enable-undefined-sanitizer), in $CACHE/php-zts-asan;
+#                 --enable-undefined-sanitizer), in $CACHE/php-zts-asan,
+#                 with phar, zlib, bz2 and sockets as the debug one;
 #        release  the same PHP without --enable-debug (PHP's -O2, as
 #                 FrankenPHP's and distributions' ZTS builds): what a hit
 #                 costs in a ZTS server is measured there (bench/micro.sh
@@ -28,8 +30,13 @@ CACHE=${STATCACHE_CACHE:-$HOME/.cache/statcache}
 JOBS=${JOBS:-2}
 FLAVOR=${1:-${STATCACHE_PHP_FLAVOR:-}}
 EXTRA_ENV=() EXTRA_CONFIGURE=() DEBUG=(--enable-debug)
+# phar (which wraps the stat functions' handlers), zlib, bz2 and sockets:
+# what php-src's own suites of files, streams and phar need
+# (tests/phpsrc), in the PHPs those suites run on.
+PHPSRC_EXTS=(--enable-phar --with-zlib --with-bz2 --enable-sockets)
 case $FLAVOR in
-  "") PREFIX=$CACHE/php-zts ;;
+  "") PREFIX=$CACHE/php-zts
+      EXTRA_CONFIGURE=("${PHPSRC_EXTS[@]}") ;;
   tsan) PREFIX=$CACHE/php-zts-tsan
         # no IFUNC resolvers: the loader runs them before the TSan runtime
         # is up, and instrumented resolvers crash (seen in resolve_addslashes)
@@ -39,7 +46,7 @@ case $FLAVOR in
   # that arena allocations are checked too) and -fsanitize=undefined.
   asan) PREFIX=$CACHE/php-zts-asan
         EXTRA_ENV=("CFLAGS=-g -O1 -fno-omit-frame-pointer")
-        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer) ;;
+        EXTRA_CONFIGURE=(--enable-address-sanitizer --enable-undefined-sanitizer "${PHPSRC_EXTS[@]}") ;;
   release) PREFIX=$CACHE/php-zts-release DEBUG=() ;;
   *) echo "zts-php: unknown flavour '$FLAVOR' (none, tsan, asan, release)" >&2; exit 2 ;;
 esac
