@@ -115,7 +115,10 @@ foreach ($files as $file) {
     $j = json_decode(file_get_contents($file), true);
     $app = $j['env']['app'];
     $modes = ['debian' => "Debian's defaults", 'vt0' => 'validate_timestamps=0'];
-    if ($mode === 'full') $modes['vt0inv'] = 'validate_timestamps=0 + opcache_invalidate=1';
+    if ($mode === 'full' || !isset($j['medians']['vt0']['configs']['on'])) $modes['vt0inv'] = 'validate_timestamps=0 + opcache_invalidate=1';
+    // the sizing row: validate_timestamps=0, or the recommended setting where
+    // the run measured that and not plain vt0 (run.sh --opcache "debian vt0inv")
+    $sizeMode = isset($j['medians']['vt0']['configs']['on']) ? 'vt0' : 'vt0inv';
     // the README's table: Debian's defaults and the recommended setting
     // where the run measured it (run.sh --opcache all), else vt0
     if ($mode === 'readme' && isset($j['medians']['vt0inv']['configs']['on'])) {
@@ -156,7 +159,7 @@ foreach ($files as $file) {
             f(-$red, 1), f($o['total'], 0), f($n['total'], 0),
             str_starts_with($spread, 'resolved') ? sprintf('%s → %s ms (%s)', f($o['cpu_sched_ms'], 2), f($n['cpu_sched_ms'], 2), $verdict)
                 : ($verdict === 'higher' ? sprintf('higher: %s → %s ms', f($o['cpu_sched_ms'], 2), f($n['cpu_sched_ms'], 2)) : 'not resolved'));
-        if ($m === 'vt0') {
+        if ($m === $sizeMode) {
             $sizing[] = sprintf('| %s | %s | %s B | %s KiB | %s | %s → %s MiB |', $app, f($mn['entries'] ?? 0, 0), f($mn['bytes_per_entry'] ?? 0, 0),
                 f(($mn['memory'] ?? 0) / 1024, 0), f($mn['inotify_watches'] ?? 0, 0),
                 isset($mo['rss_kb']) ? f($mo['rss_kb'] / 1024, 1) : '?', isset($mn['rss_kb']) ? f($mn['rss_kb'] / 1024, 1) : '?');
@@ -210,16 +213,23 @@ echo implode("\n", $rows), "\n";
 // size is the difference of the measured "on" figures of the two modes (a
 // round under strace -k is slow enough to revalidate on every request, so
 // its own opcache count would be inflated)
+// (validate_timestamps=0: plain, or with opcache_invalidate where the run
+// measured only that: run.sh --opcache "debian vt0inv")
 echo "\n**With Debian's defaults**, what remains is the same plus opcache's revalidation of included scripts (`stat`, every `revalidate_freq`=2 s), measured as the difference of the two modes' medians with the cache on:\n\n";
 echo "| app | stat family/req on, Debian's defaults | on, validate_timestamps=0 | opcache revalidation/req | of which `stat` |\n|---|---|---|---|---|\n";
 foreach ($files as $file) {
     $j = json_decode(file_get_contents($file), true);
-    $d = $j['medians']['debian']['configs']['on'] ?? null; $v = $j['medians']['vt0']['configs']['on'] ?? null;
+    $d = $j['medians']['debian']['configs']['on'] ?? null;
+    $v = $j['medians']['vt0']['configs']['on'] ?? $j['medians']['vt0inv']['configs']['on'] ?? null;
     if (!$d || !$v) continue;
     printf("| %s | %s | %s | %s | %s |\n", $j['env']['app'], f($d['stat_family']), f($v['stat_family']),
         f($d['stat_family'] - $v['stat_family']), f($d['stat'] - $v['stat']));
 }
-foreach (['vt0' => $map['vt0'] ?? []] as $m => $apps) {
+$remains = $map['vt0'] ?? [];
+foreach ($map['vt0inv'] ?? [] as $app => $causes) {
+    $remains[$app] ??= $causes; // an app whose run measured vt0inv alone
+}
+foreach (['vt0' => $remains] as $m => $apps) {
     echo "\n**What remains with the cache on, validate_timestamps=0** (stat family + readlink per request, one round of the URL list under strace -f -k -y; causes ≥ 0.1/req)\n\n";
     echo "| app | cause: caller [innermost named PHP function] · path | access | stat | lstat | readlink | ENOENT | example |\n|---|---|---|---|---|---|---|---|\n";
     foreach ($apps as $app => $causes) {
