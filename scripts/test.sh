@@ -235,7 +235,7 @@ run_phpt() {
 # shown. Returns 1 on any failure.
 count_phpt() {
   local log=$1 allow=$SC_SRC/tests/expected-skips.txt
-  local p=0 f=0 s=0 line result file
+  local p=0 f=0 s=0 line result file skipped=()
   while IFS= read -r line; do
     result=${line%% *}
     file=$(sed -n 's/.*\[\([^]]*\)\].*/\1/p' <<<"$line")
@@ -243,7 +243,7 @@ count_phpt() {
       PASS|XFAIL) p=$((p + 1)) ;;
       SKIP)
         if [[ -f $allow ]] && grep -qxF "$file" <(sed 's/#.*//; s/[[:space:]]*$//' "$allow"); then
-          s=$((s + 1)); note "$line (allowed)"
+          s=$((s + 1)); skipped+=("$file: ${line##*reason: }")
         else
           f=$((f + 1)); note "$line  <- unexpected SKIP (not in tests/expected-skips.txt)"
         fi ;;
@@ -259,6 +259,9 @@ count_phpt() {
     # show the diffs run-tests printed (--show-diff)
     grep -E -A40 '^========DIFF========' "$log" | head -n 120 | cut -c1-240 | sed 's/^/     /' || true
   fi
+  # the allowed skips last, a short line each: a failure's diff comes first
+  ((${#skipped[@]} == 0)) || note "allowed skips (tests/expected-skips.txt):"
+  for line in "${skipped[@]}"; do note "  ${line:0:200}"; done
   note "phpt: $p passed, $f failed, $s skipped (allowed)"
   PASSED=$((PASSED + p)) FAILED=$((FAILED + f)) SKIPPED=$((SKIPPED + s))
   ((f == 0))
