@@ -194,24 +194,38 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 	return true;
 }
 
-/* The handler of a function of one path argument: hit(path, how, ...)
- * first (src/php/answers/hit.h: no call, errno untouched on a success), then
- * answer(path, how, ...) the whole way, out of line so that the hit's
- * handler stays small (and its AVX2 twin calls the same one:
- * src/php/answers/answers_avx2.c), or what was installed before, with the errno
- * it would have seen. */
-#define SC_PATH_HANDLER(fname, hit, answer, how) \
+/* The whole way of a function of one path argument: the family's answer
+ * (sc_answer_access(), sc_answer_stat(): no call, errno untouched on a
+ * success), else what was installed before (orig), with the errno it
+ * would have seen.  Out of line (sc_##fname##_whole_way()) so that the
+ * hit's handler stays small (and its AVX2 twin calls the same one:
+ * src/php/answers/answers_avx2.c). */
+static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval *return_value, int err);
+
+static zend_always_inline void sc_whole_way_body(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, int how, zif_handler orig)
+{
+	int err = errno;
+	bool done = family == SC_HIT_ACCESS ? sc_answer_access(sc_path_arg(execute_data), how, return_value, err)
+		: sc_answer_stat(sc_path_arg(execute_data), how, return_value, err);
+
+	if (!done) {
+		errno = err; /* PHP's call sees the errno it would have seen */
+		orig(execute_data, return_value);
+	}
+}
+
+/* The handler of a function of one path argument, sc_##fname(): the hit
+ * path first (src/php/answers/hit.h, SC_HIT_HANDLER), then its whole
+ * way; each a call of a function above, the macro only names them. */
+#define SC_PATH_HANDLER(fname, family, how) \
 	zend_never_inline void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		int err = errno; \
-		if (!answer(sc_path_arg(execute_data), how, return_value, err)) { \
-			errno = err; /* PHP's call sees the errno it would have seen */ \
-			sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		} \
+		sc_whole_way_body(family, execute_data, return_value, how, sc_orig(SC_I_##fname)); \
 	} \
-	SC_HIT_HANDLER(sc_##fname, fname, hit, how)
+	SC_HIT_HANDLER(sc_##fname, fname, family, how)
 
-#define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, sc_hit_access, sc_answer_access, mode)
+#define SC_ACCESS_HANDLER(fname, mode) SC_PATH_HANDLER(fname, SC_HIT_ACCESS, mode)
 
 SC_ACCESS_HANDLER(file_exists, F_OK)
 SC_ACCESS_HANDLER(is_readable, R_OK)
@@ -285,7 +299,7 @@ static zend_always_inline bool sc_answer_stat(zend_string *path, int type, zval 
 	return sc_stat_found(path, type, e, return_value);
 }
 
-#define SC_STAT_HANDLER(fname, type) SC_PATH_HANDLER(fname, sc_hit_stat, sc_answer_stat, type)
+#define SC_STAT_HANDLER(fname, type) SC_PATH_HANDLER(fname, SC_HIT_STAT, type)
 
 SC_STAT_HANDLER(is_file, FS_IS_FILE)
 SC_STAT_HANDLER(is_dir, FS_IS_DIR)
@@ -313,14 +327,22 @@ static bool sc_spl_answer_access(zend_execute_data *execute_data, int mode, zval
 	return sc_answer_access(intern->file_name, mode, return_value, err);
 }
 
+/* SplFileInfo::isReadable() & co's handler body: the object's answer,
+ * else orig with the errno it would have seen. */
+static void sc_spl_access_body(zend_execute_data *execute_data, zval *return_value, int mode, zif_handler orig)
+{
+	int err = errno;
+
+	if (!sc_spl_answer_access(execute_data, mode, return_value, err)) {
+		errno = err;
+		orig(execute_data, return_value);
+	}
+}
+
 #define SC_SPL_ACCESS_HANDLER(fname, mode) \
 	void sc_splfileinfo_##fname(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		int err = errno; \
-		if (!sc_spl_answer_access(execute_data, mode, return_value, err)) { \
-			errno = err; \
-			sc_orig(SC_I_splfileinfo_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		} \
+		sc_spl_access_body(execute_data, return_value, mode, sc_orig(SC_I_splfileinfo_##fname)); \
 	}
 
 SC_SPL_ACCESS_HANDLER(isReadable, R_OK)
@@ -457,7 +479,7 @@ SC_WRAPPERS_HANDLER(stream_wrapper_restore)
 zif_handler sc_answer_fast(zif_handler handler)
 {
 #if SC_AVX2_TWINS
-#define SC_TWIN_PAIR(fname, hit, how) { sc_##fname, sc_##fname##_avx2 },
+#define SC_TWIN_PAIR(fname, family, how) { sc_##fname, sc_##fname##_avx2 },
 	static const struct {
 		zif_handler base, twin;
 	} twins[] = { SC_HIT_ANSWERS(SC_TWIN_PAIR) };

@@ -24,7 +24,7 @@
 #include "php/answers/hit.h"
 
 #if SC_AVX2_TWINS
-# define SC_TWIN(fname, hit, how) SC_HIT_HANDLER(sc_##fname##_avx2, fname, hit, how)
+# define SC_TWIN(fname, family, how) SC_HIT_HANDLER(sc_##fname##_avx2, fname, family, how)
 SC_HIT_ANSWERS(SC_TWIN)
 #endif
 

@@ -473,46 +473,174 @@ static zend_always_inline void sc_hit_stat_rest(zend_execute_data *execute_data,
 	}
 }
 
-/* Every answer with a hit path: X(function, hit, how). */
+/* The two families of answers with a hit path: access() (file_exists(),
+ * is_readable() & co) and the stat family (is_file(), filemtime() & co).
+ * A handler names its family as a constant, and the dispatchers below
+ * fold to the family's function at compile time. */
+typedef enum {
+	SC_HIT_ACCESS,
+	SC_HIT_STAT
+} sc_hit_family;
+
+/* Every answer with a hit path, a row each: X(function, family, how). */
 #define SC_HIT_ANSWERS(X) \
-	X(file_exists, sc_hit_access, F_OK) \
-	X(is_readable, sc_hit_access, R_OK) \
-	X(is_writable, sc_hit_access, W_OK) \
-	X(is_writeable, sc_hit_access, W_OK) \
-	X(is_executable, sc_hit_access, X_OK) \
-	X(is_file, sc_hit_stat, FS_IS_FILE) \
-	X(is_dir, sc_hit_stat, FS_IS_DIR) \
-	X(is_link, sc_hit_stat, FS_IS_LINK) \
-	X(filemtime, sc_hit_stat, FS_MTIME) \
-	X(filectime, sc_hit_stat, FS_CTIME) \
-	X(filesize, sc_hit_stat, FS_SIZE) \
-	X(fileperms, sc_hit_stat, FS_PERMS) \
-	X(fileinode, sc_hit_stat, FS_INODE) \
-	X(fileowner, sc_hit_stat, FS_OWNER) \
-	X(filegroup, sc_hit_stat, FS_GROUP) \
-	X(filetype, sc_hit_stat, FS_TYPE)
+	X(file_exists, SC_HIT_ACCESS, F_OK) \
+	X(is_readable, SC_HIT_ACCESS, R_OK) \
+	X(is_writable, SC_HIT_ACCESS, W_OK) \
+	X(is_writeable, SC_HIT_ACCESS, W_OK) \
+	X(is_executable, SC_HIT_ACCESS, X_OK) \
+	X(is_file, SC_HIT_STAT, FS_IS_FILE) \
+	X(is_dir, SC_HIT_STAT, FS_IS_DIR) \
+	X(is_link, SC_HIT_STAT, FS_IS_LINK) \
+	X(filemtime, SC_HIT_STAT, FS_MTIME) \
+	X(filectime, SC_HIT_STAT, FS_CTIME) \
+	X(filesize, SC_HIT_STAT, FS_SIZE) \
+	X(fileperms, SC_HIT_STAT, FS_PERMS) \
+	X(fileinode, SC_HIT_STAT, FS_INODE) \
+	X(fileowner, SC_HIT_STAT, FS_OWNER) \
+	X(filegroup, SC_HIT_STAT, FS_GROUP) \
+	X(filetype, SC_HIT_STAT, FS_TYPE)
 
 /* Their whole ways (src/php/answers/answers.c), which both builds of the hit
  * call. */
-#define SC_WHOLE_WAY_PROTO(fname, hit, how) \
+#define SC_WHOLE_WAY_PROTO(fname, family, how) \
 	__attribute__((visibility("hidden"))) void sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAMETERS);
 SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 #undef SC_WHOLE_WAY_PROTO
 
-/* The handler name() of fname: its one plain string argument tried on
- * the hit path first (a reference or anything else: the whole way,
- * sc_path_arg()), in steps that each end in a jump to the next, so that
- * none holds more than the registers a call may take (no stack of its
- * own, no register saved):
- *  - name(): hit##_first(), then the guards, the hash and the probe of
- *    the hash and length (sc_hook_probe()), with the staleness bound's
- *    test by the tick counter; where the clock decides instead
+/* A family's first look, before the probe (sc_hit_access_first(),
+ * sc_hit_stat_first()): 0 probe, 1 answered, -1 the whole way. */
+static zend_always_inline int sc_hit_first(sc_hit_family family, zend_string *path, int how, zval *return_value)
+{
+	return family == SC_HIT_ACCESS ? sc_hit_access_first(path, how, return_value)
+		: sc_hit_stat_first(path, how, return_value);
+}
+
+/* A family's answer from a FOUND entry the path names (sc_hit_access_found(),
+ * sc_hit_stat_found()). */
+static zend_always_inline void sc_hit_found(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, sc_entry *e, int how, zif_handler whole)
+{
+	if (family == SC_HIT_ACCESS) {
+		sc_hit_access_found(execute_data, return_value, e, how, whole);
+	} else {
+		sc_hit_stat_found(execute_data, return_value, e, how, whole);
+	}
+}
+
+/* A family's answer from a MISSING entry the path names
+ * (sc_hit_access_missing(), sc_hit_stat_missing()). */
+static zend_always_inline void sc_hit_missing(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, sc_entry *e, int how, zif_handler whole)
+{
+	if (family == SC_HIT_ACCESS) {
+		sc_hit_access_missing(execute_data, return_value, e, how, whole);
+	} else {
+		sc_hit_stat_missing(execute_data, return_value, e, how, whole);
+	}
+}
+
+/* A family's answer from the rest of the probe's answers
+ * (sc_hit_access_rest(), sc_hit_stat_rest()). */
+static zend_always_inline void sc_hit_rest(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, sc_entry *e, uint64_t v, int how, zif_handler whole)
+{
+	if (family == SC_HIT_ACCESS) {
+		sc_hit_access_rest(execute_data, return_value, e, v, how, whole);
+	} else {
+		sc_hit_stat_rest(execute_data, return_value, e, v, how, whole);
+	}
+}
+
+/* A handler's steps after the probe, each its own function (see
+ * SC_HIT_HANDLER): hit answers from an entry whose hash and length are
+ * the path's, rest from whatever else the probe gave. */
+typedef void (*sc_hit_step)(zend_execute_data *execute_data, zval *return_value, sc_entry *e);
+typedef void (*sc_hit_rest_step)(zend_execute_data *execute_data, zval *return_value, sc_entry *e, uint64_t v);
+
+/* A handler's cold step: e's hash and length are the path's, its key
+ * not; the entry of the path's own key, if any, answers (hit), else the
+ * whole way. */
+static zend_always_inline void sc_hit_past_body(zend_execute_data *execute_data, zval *return_value,
+	sc_entry *e, sc_hit_step hit, zif_handler whole)
+{
+	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
+
+	e = sc_hit_key(SCG(cache), e, ZSTR_VAL(path), ZSTR_LEN(path));
+	if (e) {
+		hit(execute_data, return_value, e);
+	} else {
+		whole(execute_data, return_value);
+	}
+}
+
+/* A handler's hit step: the key compared (another key: past), then the
+ * version, and a result that held at it answered by the family, of the
+ * name or of its alias (sc_hit_held_php()): FOUND inline, MISSING out of
+ * line (missing), anything else out of line too (rest). */
+static zend_always_inline void sc_hit_body(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, sc_entry *e, int how, sc_hit_step past, sc_hit_step missing, sc_hit_rest_step rest,
+	zif_handler whole)
+{
+	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
+	uint64_t v;
+	sc_entry *t;
+
+	if (UNEXPECTED(sc_key_diff(e->key, ZSTR_VAL(path), ZSTR_LEN(path)) != 0)) {
+		past(execute_data, return_value, e);
+		return;
+	}
+	v = sc_hit_version();
+	t = sc_hit_held_php(e, v, path);
+	if (EXPECTED(t && t->r.kind == SC_KIND_FOUND)) {
+		sc_hit_found(family, execute_data, return_value, t, how, whole);
+	} else if (t && t->r.kind == SC_KIND_MISSING) {
+		missing(execute_data, return_value, t);
+	} else {
+		rest(execute_data, return_value, e, v);
+	}
+}
+
+/* A handler's entry: its one plain string argument tried on the hit path
+ * (a reference or anything else: the whole way, sc_path_arg()): the
+ * family's first look, then the guards, the hash and the probe of the
+ * hash and length (sc_hook_probe()); clocked, a constant, says which
+ * clock the staleness bound's test reads. */
+static zend_always_inline void sc_hit_entry_body(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, int how, bool clocked, sc_hit_step hit, sc_hit_rest_step rest, zif_handler whole)
+{
+	zval *arg = ZEND_CALL_ARG(execute_data, 1);
+	int first;
+	sc_entry *e;
+
+	if (UNEXPECTED(ZEND_NUM_ARGS() != 1 || Z_TYPE_P(arg) != IS_STRING)) {
+		whole(execute_data, return_value);
+		return;
+	}
+	first = sc_hit_first(family, Z_STR_P(arg), how, return_value);
+	if (UNEXPECTED(first != 0)) {
+		if (first < 0) {
+			whole(execute_data, return_value);
+		}
+		return;
+	}
+	e = sc_hook_probe(SCG(cache), Z_STR_P(arg), clocked);
+	if (EXPECTED(e != NULL)) {
+		hit(execute_data, return_value, e);
+	} else {
+		rest(execute_data, return_value, NULL, 0);
+	}
+}
+
+/* The handler name() of fname, in steps that each end in a jump to the
+ * next, so that none holds more than the registers a call may take (no
+ * stack of its own, no register saved):
+ *  - name(): sc_hit_entry_body() with the staleness bound's test by the
+ *    tick counter; where the clock decides instead
  *    (sc_proc_hit_clocked(), asked first) name##_clocked(), the same
  *    with the clock's read, a call, which makes that build save
  *    registers: kept out of the one the counter serves;
- *  - name##_hit(): the key compared, then the version, and a FOUND
- *    result that held at it answered (hit##_found()), of the name or of
- *    its alias (sc_hit_held());
+ *  - name##_hit(): sc_hit_body();
  *  - out of line the rest: a MISSING one (name##_missing()), everything
  *    else and a name ending in '/' (name##_rest(): sc_hit_recheck(), the
  *    whole way), another key of the same hash and length (name##_past(),
@@ -520,80 +648,43 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
  * In ZTS, where PHP's virtual CWD resolves a name through its realpath
  * cache before it asks the kernel, a result answers only as that
  * resolution would (sc_hit_held_php(), sc_hit_recheck_php()): path's own
- * entry, and PHP's realpath cache taking path to itself untouched. */
-#define SC_HIT_HANDLER(name, fname, hit, how) \
+ * entry, and PHP's realpath cache taking path to itself untouched.
+ * Each step's body is a function above; the macro only names them. */
+#define SC_HIT_HANDLER(name, fname, family, how) \
 	static zend_never_inline void name##_rest(zend_execute_data *execute_data, zval *return_value, sc_entry *e, \
 		uint64_t v) \
 	{ \
-		hit##_rest(execute_data, return_value, e, v, how, sc_##fname##_whole_way); \
+		sc_hit_rest(family, execute_data, return_value, e, v, how, sc_##fname##_whole_way); \
 	} \
-	static zend_never_inline void name##_missing(zend_execute_data *execute_data, zval *return_value, sc_entry *t) \
+	static zend_never_inline void name##_missing(zend_execute_data *execute_data, zval *return_value, sc_entry *e) \
 	{ \
-		hit##_missing(execute_data, return_value, t, how, sc_##fname##_whole_way); \
+		sc_hit_missing(family, execute_data, return_value, e, how, sc_##fname##_whole_way); \
 	} \
 	static void name##_hit(zend_execute_data *execute_data, zval *return_value, sc_entry *e); \
-	/* cold: e's hash and length are the path's, its key not */ \
 	static zend_never_inline ZEND_COLD void name##_past(zend_execute_data *execute_data, zval *return_value, \
 		sc_entry *e) \
 	{ \
-		zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1)); \
-		if ((e = sc_hit_key(SCG(cache), e, ZSTR_VAL(path), ZSTR_LEN(path)))) { \
-			name##_hit(execute_data, return_value, e); \
-		} else { \
-			sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		} \
+		sc_hit_past_body(execute_data, return_value, e, name##_hit, sc_##fname##_whole_way); \
 	} \
 	static zend_never_inline void name##_hit(zend_execute_data *execute_data, zval *return_value, sc_entry *e) \
 	{ \
-		zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1)); \
-		uint64_t v; \
-		sc_entry *t; \
-		if (UNEXPECTED(sc_key_diff(e->key, ZSTR_VAL(path), ZSTR_LEN(path)) != 0)) { \
-			name##_past(execute_data, return_value, e); \
-			return; \
-		} \
-		v = sc_hit_version(); \
-		t = sc_hit_held_php(e, v, path); \
-		if (EXPECTED(t && t->r.kind == SC_KIND_FOUND)) { \
-			hit##_found(execute_data, return_value, t, how, sc_##fname##_whole_way); \
-		} else if (t && t->r.kind == SC_KIND_MISSING) { \
-			name##_missing(execute_data, return_value, t); \
-		} else { \
-			name##_rest(execute_data, return_value, e, v); \
-		} \
+		sc_hit_body(family, execute_data, return_value, e, how, name##_past, name##_missing, name##_rest, \
+			sc_##fname##_whole_way); \
 	} \
 	static zend_never_inline void name##_clocked(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
-		SC_HIT_ENTRY(name, fname, hit, how, true) \
+		sc_hit_entry_body(family, execute_data, return_value, how, true, name##_hit, name##_rest, \
+			sc_##fname##_whole_way); \
 	} \
 	void name(INTERNAL_FUNCTION_PARAMETERS) \
 	{ \
 		if (UNEXPECTED(sc_proc_hit_clocked())) { \
-			name##_clocked(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-			return; \
+			name##_clocked(execute_data, return_value); \
+		} else { \
+			sc_hit_entry_body(family, execute_data, return_value, how, false, name##_hit, name##_rest, \
+				sc_##fname##_whole_way); \
 		} \
-		SC_HIT_ENTRY(name, fname, hit, how, false) \
 	}
-/* The entry's body: clocked, a constant, says which clock the staleness
- * bound's test reads (sc_hook_probe()). */
-#define SC_HIT_ENTRY(name, fname, hit, how, clocked) \
-	zval *arg = ZEND_CALL_ARG(execute_data, 1); \
-	if (EXPECTED(ZEND_NUM_ARGS() == 1 && Z_TYPE_P(arg) == IS_STRING)) { \
-		int first = hit##_first(Z_STR_P(arg), how, return_value); \
-		if (EXPECTED(first == 0)) { \
-			sc_entry *e = sc_hook_probe(SCG(cache), Z_STR_P(arg), clocked); \
-			if (EXPECTED(e != NULL)) { \
-				name##_hit(execute_data, return_value, e); \
-			} else { \
-				name##_rest(execute_data, return_value, NULL, 0); \
-			} \
-			return; \
-		} \
-		if (first > 0) { \
-			return; \
-		} \
-	} \
-	sc_##fname##_whole_way(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 
 /* A second build of each handler above for CPUs with AVX2
  * (src/php/answers/answers_avx2.c): the key compared and the stat copied 32
@@ -602,7 +693,7 @@ SC_HIT_ANSWERS(SC_WHOLE_WAY_PROTO)
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) \
 	&& (!defined(__AVX2__) || defined(SC_BUILDING_AVX2_TWINS))
 # define SC_AVX2_TWINS 1
-# define SC_TWIN_PROTO(fname, hit, how) \
+# define SC_TWIN_PROTO(fname, family, how) \
 	__attribute__((visibility("hidden"))) void sc_##fname##_avx2(INTERNAL_FUNCTION_PARAMETERS);
 SC_HIT_ANSWERS(SC_TWIN_PROTO)
 # undef SC_TWIN_PROTO
