@@ -319,7 +319,7 @@ step_unit() {
   fi
   # the fixtures' directories away from /tmp's churn (tests/unit/tmpdir.h)
   mkdir -p "$BUILD/tmp/unit"
-  SC_UNIT_TMPDIR=$BUILD/tmp/unit make -C "$dir/tests/unit" check \
+  SC_UNIT_TMPDIR=$BUILD/tmp/unit make -j"$JOBS" -C "$dir/tests/unit" check \
     PHP_CONFIG="$(command -v php-config8.2 || command -v php-config)" >"$log" 2>&1 || rc=$?
   count_cmocka unit "$log" $rc
 }
@@ -754,7 +754,7 @@ pv_unit() {
   local v=$1 nn=${1/./} rc=0
   local log=$LOGS/unit-$nn.log
   sync_src "$(pv_dir "$v")"
-  pv "$v" make -C "$PV_SC/tests/unit" check PHP_CONFIG="/usr/bin/php-config$v" >"$log" 2>&1 || rc=$?
+  pv "$v" make -j"$JOBS" -C "$PV_SC/tests/unit" check PHP_CONFIG="/usr/bin/php-config$v" >"$log" 2>&1 || rc=$?
   count_cmocka "unit-$nn" "$log" $rc
 }
 step_unit-84() { pv_unit 8.4; }
