@@ -197,6 +197,9 @@ build_ext() {
   [[ -f modules/$EXT.so ]] || { echo "no modules/$EXT.so after make"; return 1; }
 }
 
+# The PHP that runs the project's own PHP scripts on the host.
+HOST_PHP=$(command -v php8.2 || command -v php || echo php)
+
 zts_php_config() { "$ROOT/scripts/zts-php.sh" 2>>"$LOGS/zts-php.stderr.log"; }
 zts_release_config() { "$ROOT/scripts/zts-php.sh" release 2>>"$LOGS/zts-php-release.stderr.log"; }
 
@@ -224,40 +227,54 @@ run_phpt() {
   local tmp=$BUILD/tmp
   mkdir -p "$tmp" && chmod 1777 "$tmp"
   # shellcheck disable=SC2086
-  (cd "$dir" && TMPDIR=$tmp TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+  local junit=${log%.log}.junit.xml
+  rm -f "$junit"
+  (cd "$dir" && TMPDIR=$tmp TEST_PHP_JUNIT=$junit TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
       -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} ${PHPT_TESTS:-tests}) \
       >"$log" 2>&1 || rc=$?
-  count_phpt "$log"
+  count_phpt "$log" "$junit"
 }
 
-# count_phpt LOG: the results of a run-tests.php log added to the totals (a
-# SKIP not listed in tests/expected-skips.txt fails); the diffs of failures
-# shown. Returns 1 on any failure.
+# count_phpt LOG JUNIT: the results of a run-tests.php run, read from its
+# JUnit file (scripts/junit-results.php), added to the totals (a SKIP not
+# listed in tests/expected-skips.txt fails); the diffs of failures shown,
+# then the allowed skips. Returns 1 on any failure; no JUnit file (the
+# run died) is one, with the tail of LOG.
 count_phpt() {
-  local log=$1 allow=$SC_SRC/tests/expected-skips.txt
-  local p=0 f=0 s=0 line result file skipped=()
+  local log=$1 junit=$2 allow=$SC_SRC/tests/expected-skips.txt
+  local p=0 f=0 s=0 result file title message skipped=() shown=0 line allowed
+  local results; results=$(mktemp)
+  if ! "$HOST_PHP" -n "$ROOT/scripts/junit-results.php" "$junit" >"$results" 2>>"$log"; then
+    note "run-tests.php wrote no results ($junit); tail of $log:"
+    tail -n 30 "$log" | sed 's/^/     /'
+    rm -f "$results"
+    FAILED=$((FAILED + 1))
+    return 1
+  fi
+  allowed=$( [[ -f $allow ]] && sed 's/#.*//; s/[[:space:]]*$//' "$allow" | grep -v '^$' )
   while IFS= read -r line; do
-    result=${line%% *}
-    file=$(sed -n 's/.*\[\([^]]*\)\].*/\1/p' <<<"$line")
+    if [[ $line == "| "* ]]; then
+      # a failure's diff: the first lines of the first few
+      if ((shown < 120)); then note "  ${line:2:236}"; shown=$((shown + 1)); fi
+      continue
+    fi
+    IFS=$'\t' read -r result file title message <<<"$line"
     case $result in
-      PASS|XFAIL) p=$((p + 1)) ;;
+      PASS) p=$((p + 1)) ;;
       SKIP)
-        if [[ -f $allow ]] && grep -qxF "$file" <(sed 's/#.*//; s/[[:space:]]*$//' "$allow"); then
-          s=$((s + 1)); skipped+=("$file: ${line##*reason: }")
+        if grep -qxF "$file" <<<"$allowed"; then
+          s=$((s + 1)); skipped+=("$file: $message")
         else
-          f=$((f + 1)); note "$line  <- unexpected SKIP (not in tests/expected-skips.txt)"
+          f=$((f + 1)); note "SKIP $title [$file] reason: $message  <- unexpected SKIP (not in tests/expected-skips.txt)"
         fi ;;
-      FAIL|BORK|LEAK|LEAK\&FAIL|XLEAK|WARN) f=$((f + 1)); note "$line" ;;
+      *) f=$((f + 1)); note "$result $title [$file] ($message)" ;;
     esac
-  done < <(grep -E '^(PASS|XFAIL|SKIP|FAIL|BORK|LEAK|LEAK&FAIL|XLEAK|WARN) ' "$log")
+  done <"$results"
+  rm -f "$results"
   if ((p + f + s == 0)); then
-    note "run-tests.php produced no results; tail of $log:"
+    note "run-tests.php ran no test; tail of $log:"
     tail -n 30 "$log" | sed 's/^/     /'
     f=1
-  fi
-  if ((f > 0)); then
-    # show the diffs run-tests printed (--show-diff)
-    grep -E -A40 '^========DIFF========' "$log" | head -n 120 | cut -c1-240 | sed 's/^/     /' || true
   fi
   # the allowed skips last, a short line each: a failure's diff comes first
   ((${#skipped[@]} == 0)) || note "allowed skips (tests/expected-skips.txt):"
@@ -735,14 +752,15 @@ pv_phpt() {
     rc=1
   local log=$LOGS/phpt-$nn.log
   # shellcheck disable=SC2016
+  rm -f "$(pv_dir "$v")/phpt.junit.xml"
   pv "$v" env V="$v" EXT="$EXT" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
     cd /sc; php=/usr/bin/php$V extra=()
     # Debian builds posix as a shared extension; tests of credentials need it.
     "$php" -n -m | grep -qx posix || extra+=(-d "extension=posix")
-    TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
-      -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
+    TEST_PHP_JUNIT=/sc/phpt.junit.xml TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress \
+      --set-timeout 300 -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
     >"$log" 2>&1 || true
-  count_phpt "$log" || rc=1
+  count_phpt "$log" "$(pv_dir "$v")/phpt.junit.xml" || rc=1
   return $rc
 }
 step_phpt-84() { pv_phpt 8.4; }
