@@ -20,10 +20,11 @@ size_t sc_gen_size(uint32_t slots)
 {
 	/* the counters, then a bit per slot (sc_gen_dir_bits()), then a wd
 	 * per slot (sc_gen_file_wds(); slots is a power of two from 64, so
-	 * the bits end aligned), in whole cache lines (aligned_alloc() wants
+	 * the bits end aligned), then the bump log (8-byte aligned after
+	 * them), in whole cache lines (aligned_alloc() wants
 	 * a multiple of the alignment) */
 	size_t n = sizeof(sc_gen) + (size_t) slots * sizeof(_Atomic uint32_t) + ((size_t) slots + 7) / 8
-		+ (size_t) slots * sizeof(_Atomic int32_t);
+		+ (size_t) slots * sizeof(_Atomic int32_t) + SC_BUMP_LOG * sizeof(_Atomic uint64_t);
 	return (n + SC_CACHE_LINE - 1) / SC_CACHE_LINE * SC_CACHE_LINE;
 }
 
@@ -41,6 +42,26 @@ void sc_gen_init(sc_gen *g, uint32_t slots)
 	atomic_store_explicit(&g->version, 1, memory_order_relaxed);
 	atomic_store_explicit(&g->last_drain_ms, sc_now_fine_ms(), memory_order_relaxed);
 	atomic_store_explicit(&g->last_drain_ticks, sc_ticks(), memory_order_relaxed);
+}
+
+int sc_gen_bumped(sc_gen *g, uint64_t from, uint64_t to, uint32_t *out, unsigned max)
+{
+	_Atomic uint64_t *log = sc_gen_bump_log(g);
+	unsigned n = 0;
+
+	if (to - from > max || to - from > SC_BUMP_LOG) {
+		return -1;
+	}
+	for (uint64_t v = from + 1; v <= to; v++) {
+		/* acquire: pairs with the release in sc_gen_step() */
+		uint64_t e = atomic_load_explicit(&log[(v - 1) & (SC_BUMP_LOG - 1)], memory_order_acquire);
+		uint32_t slot = (uint32_t) e;
+		if ((uint32_t) (e >> 32) != (uint32_t) v || slot == SC_BUMP_ALL) {
+			return -1;
+		}
+		out[n++] = slot;
+	}
+	return (int) n;
 }
 
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)

@@ -75,7 +75,13 @@ typedef struct sc_gen {
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
 
-#define SC_GEN_MAGIC 0x53434732u /* "SCG2" */
+#define SC_GEN_MAGIC 0x53434733u /* "SCG3": with the bump log */
+
+/* The bump log's length (a power of two): the slots of the last this
+ * many bumps, read by the check of opcache's script records. */
+#define SC_BUMP_LOG 256u
+/* What the log says of an epoch bump: every slot. */
+#define SC_BUMP_ALL UINT32_MAX
 
 /* sync's bits: pending, and the low bit of the drain sequence (the rest
  * of it above): one load and one test tell a hit both. */
@@ -189,6 +195,16 @@ SC_ALWAYS_INLINE _Atomic int32_t *sc_gen_file_wds(sc_gen *g)
 		+ g->slots / 8);
 }
 
+/* The bump log, after the file wds: entry (v - 1) % SC_BUMP_LOG holds the
+ * slot of the bump that moved the version to v (SC_BUMP_ALL for an epoch),
+ * tagged with v's low 32 bits, so that a reader can tell an entry from
+ * one it overwrote, or one not written yet (sc_gen_bumped()). */
+SC_ALWAYS_INLINE _Atomic uint64_t *sc_gen_bump_log(sc_gen *g)
+{
+	return (_Atomic uint64_t *) ((char *) g + sizeof(sc_gen) + (size_t) g->slots * sizeof(_Atomic uint32_t)
+		+ g->slots / 8 + (size_t) g->slots * sizeof(_Atomic int32_t));
+}
+
 /* A fill found wd on a name that is no directory (after its statx()). */
 static inline void sc_gen_mark_file(sc_gen *g, int wd)
 {
@@ -235,12 +251,25 @@ SC_ALWAYS_INLINE uint64_t sc_gen_version(const sc_gen *g)
 	return atomic_load_explicit(&((sc_gen *) g)->version, memory_order_acquire);
 }
 
+/* The version step of a bump of slot (SC_BUMP_ALL: the epoch), logged:
+ * each step has an entry of its own (the fetch_add hands out v), written
+ * after the step, so a reader that finds the entry's tag is not v's yet
+ * cannot tell (sc_gen_bumped()). */
+static inline void sc_gen_step(sc_gen *g, uint32_t slot)
+{
+	/* release: pairs with the acquire in sc_gen_version(); a reader that
+	 * sees the new version sees the slot bumped */
+	uint64_t v = atomic_fetch_add_explicit(&g->version, 1, memory_order_release) + 1;
+
+	/* release: pairs with the acquire in sc_gen_bumped() */
+	atomic_store_explicit(&sc_gen_bump_log(g)[(v - 1) & (SC_BUMP_LOG - 1)], (v << 32) | slot,
+		memory_order_release);
+}
+
 static inline void sc_gen_bump(sc_gen *g, uint32_t slot)
 {
 	atomic_fetch_add_explicit(&g->gen[slot], 1, memory_order_relaxed);
-	/* release: pairs with the acquire in sc_gen_version(); a reader that
-	 * sees the new version sees the slot bumped */
-	atomic_fetch_add_explicit(&g->version, 1, memory_order_release);
+	sc_gen_step(g, slot);
 }
 
 SC_ALWAYS_INLINE uint32_t sc_gen_epoch(const sc_gen *g)
@@ -253,9 +282,15 @@ static inline void sc_gen_bump_epoch(sc_gen *g)
 {
 	/* release: a reader that sees the new epoch sees what preceded it */
 	atomic_fetch_add_explicit(&g->epoch, 1, memory_order_release);
-	/* release: pairs with the acquire in sc_gen_version(), as in sc_gen_bump() */
-	atomic_fetch_add_explicit(&g->version, 1, memory_order_release);
+	sc_gen_step(g, SC_BUMP_ALL);
 }
+
+/* The slots bumped after the table's version was from, up to to (two
+ * sc_gen_version() reads, from <= to), into out[max]: how many, or -1
+ * when the log cannot say (an epoch among them, more than max or
+ * SC_BUMP_LOG bumps, an entry overwritten or not written yet): the reader
+ * then looks at everything. */
+int sc_gen_bumped(sc_gen *g, uint64_t from, uint64_t to, uint32_t *out, unsigned max);
 
 /* A sync point: events for a change this process made are queued now. */
 static inline void sc_gen_mark_pending(sc_gen *g)

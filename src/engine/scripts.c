@@ -80,6 +80,118 @@ static uint32_t sc_unchecked_n;
  * compile found: a copy opcache should still have held (a precaution of
  * ours, opcache's memory full or restarted, file_update_protection). */
 static _Atomic uint64_t sc_scripts_recompiled;
+static _Atomic uint64_t sc_scripts_walks;
+
+/* The records by the slots they depend on, so that a check after a few
+ * bumps looks at the records of those slots only (sc_gen_bumped()), not
+ * at every record.  Entries are only added (a record re-armed adds its
+ * deps again; an entry whose record moved on costs one sc_gen_deps_hold()
+ * that holds) and the whole is rebuilt from the records when stale
+ * entries outgrow the live ones.  Under the records' lock. */
+typedef struct sc_rix_entry {
+	uint32_t rec;   /* record number */
+	uint32_t next;  /* the next entry of the same slot + 1; 0: the last */
+} sc_rix_entry;
+static uint32_t *sc_rix_keys;      /* open addressing: slot + 1; 0: empty */
+static uint32_t *sc_rix_heads;     /* beside each key: its first entry + 1 */
+static uint32_t sc_rix_cap, sc_rix_nkeys;
+static sc_rix_entry *sc_rix_ents;
+static uint32_t sc_rix_n, sc_rix_ent_cap;
+static uint32_t sc_rix_live_deps;  /* deps of the records last indexed in full */
+/* The next check walks every record: a record was armed whose deps do
+ * not hold already (no bump will come to name it), or the index lacks an
+ * entry (no memory). */
+static bool sc_rix_walk_due = true;
+
+/* The head cell of slot in the index, made if make; NULL when absent
+ * (or no memory: the index is then due for a walk). */
+static uint32_t *sc_rix_head(uint32_t slot, bool make)
+{
+	if (make && (sc_rix_nkeys + 1) * 2 > sc_rix_cap) {
+		uint32_t ncap = sc_rix_cap ? sc_rix_cap * 2 : 1024;
+		uint32_t *nk = calloc(ncap, sizeof(*nk)), *nh = calloc(ncap, sizeof(*nh));
+		if (!nk || !nh) {
+			free(nk);
+			free(nh);
+			return NULL;
+		}
+		for (uint32_t i = 0; i < sc_rix_cap; i++) {
+			if (sc_rix_keys[i]) {
+				uint32_t j = (sc_rix_keys[i] * 0x9e3779b1u) & (ncap - 1);
+				while (nk[j]) {
+					j = (j + 1) & (ncap - 1);
+				}
+				nk[j] = sc_rix_keys[i];
+				nh[j] = sc_rix_heads[i];
+			}
+		}
+		free(sc_rix_keys);
+		free(sc_rix_heads);
+		sc_rix_keys = nk;
+		sc_rix_heads = nh;
+		sc_rix_cap = ncap;
+	}
+	if (!sc_rix_cap) {
+		return NULL;
+	}
+	for (uint32_t j = ((slot + 1) * 0x9e3779b1u) & (sc_rix_cap - 1);; j = (j + 1) & (sc_rix_cap - 1)) {
+		if (sc_rix_keys[j] == slot + 1) {
+			return &sc_rix_heads[j];
+		}
+		if (!sc_rix_keys[j]) {
+			if (!make) {
+				return NULL;
+			}
+			sc_rix_keys[j] = slot + 1;
+			sc_rix_nkeys++;
+			return &sc_rix_heads[j];
+		}
+	}
+}
+
+/* Record k's deps into the index; a failure makes the next check walk. */
+static void sc_rix_add(uint32_t k)
+{
+	const sc_script *s = &sc_scripts[k];
+
+	for (unsigned i = 0; i < s->ndeps; i++) {
+		uint32_t *head;
+		if (sc_rix_n == sc_rix_ent_cap) {
+			uint32_t ncap = sc_rix_ent_cap ? sc_rix_ent_cap * 2 : 1024;
+			sc_rix_entry *ne = realloc(sc_rix_ents, ncap * sizeof(*ne));
+			if (!ne) {
+				sc_rix_walk_due = true;
+				return;
+			}
+			sc_rix_ents = ne;
+			sc_rix_ent_cap = ncap;
+		}
+		head = sc_rix_head(s->deps[i].slot, true);
+		if (!head) {
+			sc_rix_walk_due = true;
+			return;
+		}
+		sc_rix_ents[sc_rix_n] = (sc_rix_entry) { .rec = k, .next = *head };
+		*head = ++sc_rix_n;
+	}
+}
+
+/* The index made again from the records armed now (its entries of
+ * records since re-armed or gone dropped). */
+static void sc_rix_rebuild(void)
+{
+	if (sc_rix_cap) {
+		memset(sc_rix_keys, 0, sc_rix_cap * sizeof(*sc_rix_keys));
+		memset(sc_rix_heads, 0, sc_rix_cap * sizeof(*sc_rix_heads));
+	}
+	sc_rix_nkeys = sc_rix_n = sc_rix_live_deps = 0;
+	for (uint32_t k = 0; k < sc_scripts_n; k++) {
+		if (sc_scripts[k].state == SC_SCRIPT_WATCHED) {
+			sc_rix_live_deps += sc_scripts[k].ndeps;
+			sc_rix_add(k);
+		}
+	}
+}
 
 /* What the last check saw, and when the next must look anyway (polled
  * records at revalidate_freq, stuck ones every second): written under the
@@ -235,6 +347,16 @@ static void sc_scripts_set_state(sc_script *s, sc_script_state st)
 		sc_names_polled += (st == SC_SCRIPT_POLLED) - (s->state == SC_SCRIPT_POLLED);
 	}
 	s->state = (uint8_t) st;
+	if (st == SC_SCRIPT_WATCHED) {
+		/* a check after the next bumps looks at it through its slots; one
+		 * whose deps do not hold already (racy: nothing held) waits for
+		 * no bump: the next check walks */
+		if (!sc_gen_deps_hold(sc_the_proc.gen, s->epoch, s->deps, s->ndeps)) {
+			sc_rix_walk_due = true;
+		} else {
+			sc_rix_add((uint32_t) (s - sc_scripts));
+		}
+	}
 	if (!sc_scripts_polled && !sc_scripts_stuck) {
 		atomic_store_explicit(&sc_next_due_ms, UINT64_MAX, memory_order_relaxed);
 	} else if (st == SC_SCRIPT_STUCK) {
@@ -438,6 +560,36 @@ static void sc_recheck(sc_cache *c, sc_script *s, sc_script_todo *t)
 	sc_scripts_set_state(s, SC_SCRIPT_STUCK);
 }
 
+/* The check of the records whose slots the bumps since seen moved (the
+ * bump log, src/core/gen.h), when the log tells them all and no record
+ * waits for a walk: true when done, false when the caller must walk every
+ * record.  Under the lock.  Entries a recheck adds meanwhile are met by
+ * their number (the array may move) and hold. */
+static bool sc_scripts_bumped_check(sc_cache *c, sc_gen *g, uint64_t seen, uint64_t version,
+	sc_script_todo *todo)
+{
+	uint32_t bumped[64];
+	int n;
+
+	if (sc_rix_walk_due || version < seen) {
+		return false;
+	}
+	n = sc_gen_bumped(g, seen, version, bumped, sizeof(bumped) / sizeof(bumped[0]));
+	if (n < 0) {
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		const uint32_t *head = sc_rix_head(bumped[i], false);
+		for (uint32_t e = head ? *head : 0; e; e = sc_rix_ents[e - 1].next) {
+			sc_script *s = &sc_scripts[sc_rix_ents[e - 1].rec];
+			if (s->state == SC_SCRIPT_WATCHED && !sc_gen_deps_hold(g, s->epoch, s->deps, s->ndeps)) {
+				sc_recheck(c, s, todo);
+			}
+		}
+	}
+	return true;
+}
+
 bool sc_scripts_due(void)
 {
 	sc_gen *g = sc_the_proc.gen;
@@ -459,10 +611,13 @@ void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo)
 	/* acquire: as in sc_scripts_due(); read before the records are, so a
 	 * bump after it moves the version past what is recorded as seen */
 	uint64_t version = sc_gen_version(g);
-	uint64_t due, now = 0;
+	uint64_t due, now = 0, seen;
+	sc_gen *seen_g;
 	bool poll = false, retry;
 
 	sc_wrlock();
+	seen_g = atomic_load_explicit(&sc_seen_gen, memory_order_relaxed);
+	seen = atomic_load_explicit(&sc_seen_version, memory_order_relaxed);
 	atomic_store_explicit(&sc_seen_gen, g, memory_order_relaxed);
 	atomic_store_explicit(&sc_seen_version, version, memory_order_relaxed);
 	now = sc_now_ms();
@@ -478,6 +633,15 @@ void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo)
 		atomic_store_explicit(&sc_next_due_ms, sc_scripts_polled || sc_scripts_stuck ? next : UINT64_MAX,
 			memory_order_relaxed);
 	}
+	if (sc_rix_n > 2 * sc_rix_live_deps + 4096) {
+		sc_rix_rebuild(); /* stale entries outgrew the live ones */
+	}
+	if (!poll && !retry && seen_g == g && sc_scripts_bumped_check(c, g, seen, version, todo)) {
+		sc_unlock();
+		return;
+	}
+	sc_rix_walk_due = false;
+	atomic_fetch_add_explicit(&sc_scripts_walks, 1, memory_order_relaxed);
 	for (uint32_t k = 0; k < sc_scripts_n; k++) {
 		sc_script *s = &sc_scripts[k];
 		switch (s->state) {
@@ -546,6 +710,7 @@ void sc_scripts_totals_get(sc_scripts_totals *t)
 	t->unchecked = sc_unchecked_n;
 	sc_unlock();
 	t->recompiled = atomic_load_explicit(&sc_scripts_recompiled, memory_order_relaxed);
+	t->walks = atomic_load_explicit(&sc_scripts_walks, memory_order_relaxed);
 }
 
 void sc_scripts_each_listed(unsigned max, void (*fn)(const char *name, const char *why, void *arg), void *arg)

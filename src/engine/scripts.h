@@ -87,6 +87,8 @@ void sc_scripts_unchecked(const char *name, const char *why, bool say);
 typedef struct sc_scripts_totals {
 	uint32_t watched, polled, unchecked;
 	uint64_t recompiled;  /* compiles of a script recorded live and unchanged */
+	uint64_t walks;       /* checks that looked at every record (the others:
+	                       * at the records of the slots bumped since) */
 } sc_scripts_totals;
 
 void sc_scripts_totals_get(sc_scripts_totals *t);

@@ -39,6 +39,43 @@ static int gen_teardown(void **state)
 	return 0;
 }
 
+/* The bump log hands back the slots bumped between two versions, in
+ * order, and says it cannot (-1) for an epoch among them, for more bumps
+ * than asked or than it keeps, and for an entry not written yet. */
+static void the_bump_log_names_the_slots_bumped_since_a_version(void **state)
+{
+	sc_gen *g = *state;
+	uint32_t out[8];
+	uint64_t v0 = sc_gen_version(g), v1;
+
+	assert_int_equal(sc_gen_bumped(g, v0, v0, out, 8), 0);
+	sc_gen_bump(g, 7);
+	sc_gen_bump(g, 300);
+	sc_gen_bump(g, 7);
+	v1 = sc_gen_version(g);
+	assert_int_equal(v1, v0 + 3);
+	assert_int_equal(sc_gen_bumped(g, v0, v1, out, 8), 3);
+	assert_int_equal(out[0], 7);
+	assert_int_equal(out[1], 300);
+	assert_int_equal(out[2], 7);
+	assert_int_equal(sc_gen_bumped(g, v0 + 2, v1, out, 8), 1);
+	assert_int_equal(out[0], 7);
+	assert_int_equal(sc_gen_bumped(g, v0, v1, out, 2), -1);          /* more than max */
+	assert_int_equal(sc_gen_bumped(g, v0, v1 + 1, out, 8), -1);      /* not written yet */
+	sc_gen_bump_epoch(g);
+	assert_int_equal(sc_gen_bumped(g, v1, sc_gen_version(g), out, 8), -1); /* every slot */
+	v1 = sc_gen_version(g);
+	for (unsigned i = 0; i < SC_BUMP_LOG; i++) {
+		sc_gen_bump(g, i);
+	}
+	assert_int_equal(sc_gen_bumped(g, v1, sc_gen_version(g), out, 8), -1); /* more than max */
+	/* v1's successors were overwritten by the last SC_BUMP_LOG bumps' */
+	assert_int_equal(sc_gen_bumped(g, v1 - 1, v1 + 1, out, 8), -1);
+	assert_int_equal(sc_gen_bumped(g, sc_gen_version(g) - 2, sc_gen_version(g), out, 8), 2);
+	assert_int_equal(out[0], SC_BUMP_LOG - 2);
+	assert_int_equal(out[1], SC_BUMP_LOG - 1);
+}
+
 static void init_sets_epoch_one_mask_and_clean_slots(void **state)
 {
 	sc_gen *g = *state;
@@ -392,6 +429,7 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0); /* summary lines whole when stdout and stderr share a log */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(init_sets_epoch_one_mask_and_clean_slots, gen_setup, gen_teardown),
+		cmocka_unit_test_setup_teardown(the_bump_log_names_the_slots_bumped_since_a_version, gen_setup, gen_teardown),
 		cmocka_unit_test(slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only),
 		cmocka_unit_test(name_and_watch_slots_stay_below_slots),
 		cmocka_unit_test_setup_teardown(different_names_in_one_directory_spread_over_slots, gen_setup, gen_teardown),

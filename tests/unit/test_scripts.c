@@ -97,6 +97,67 @@ static void only_a_bump_makes_a_check_due(void **state)
 	sc_script_todo_free(&t);
 }
 
+/* Two scripts written, settled and recorded. */
+static void record_two(fx *f, const char *one, const char *two)
+{
+	fx_write(f, one, "<?php return 1;");
+	fx_write(f, two, "<?php return 1;");
+	settle(P(f, two));
+	sc_scripts_record(f->c, P(f, one), NULL, NULL);
+	sc_scripts_record(f->c, P(f, two), NULL, NULL);
+}
+
+static uint64_t walks(void)
+{
+	sc_scripts_totals tot;
+	sc_scripts_totals_get(&tot);
+	return tot.walks;
+}
+
+/* After a first walk, a check looks at the records of the slots the
+ * bumps since moved (the bump log): a neighbour's change and a script's
+ * change are each handled without a walk, the changed script queued, the
+ * other kept; a flush (an epoch: every slot) walks again. */
+static void a_check_after_a_few_bumps_looks_at_their_records_only(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+	uint64_t w;
+
+	fx_mkdir(f, "a");
+	fx_mkdir(f, "b");
+	record_two(f, "a/s.php", "b/u.php");
+	sc_watcher_flush(0);
+	sc_scripts_check(f->c, 2, &t);      /* the walk after the epoch */
+	assert_int_equal(todo_mine(f, &t), 0);
+	/* earlier tests' records (their trees gone) are queued: invalidated,
+	 * as the module does, none stays stuck (a stuck one is retried by a
+	 * walk every second) */
+	for (uint32_t i = 0; i < t.n; i++) {
+		sc_scripts_invalidated(t.paths[i] + 1, true);
+	}
+	sc_script_todo_free(&t);
+	w = walks();
+	fx_write(f, "a/t.txt", "x");        /* a neighbour: a's name slot of t.txt */
+	drain_and_check(f, &t);
+	assert_int_equal(todo_mine(f, &t), 0);
+	assert_int_equal(walks(), w);
+	fx_write(f, "b/u.php", "<?php return 22;");
+	drain_and_check(f, &t);
+	assert_int_equal(walks(), w);
+	assert_int_equal(todo_mine(f, &t), 1);
+	assert_true(todo_has(&t, '=', P(f, "b/u.php")));
+	assert_true(sc_scripts_known(P(f, "a/s.php")));
+	sc_script_todo_free(&t);
+	sc_scripts_invalidated(P(f, "b/u.php"), true);
+	sc_watcher_flush(0);
+	assert_true(sc_scripts_due());
+	sc_scripts_check(f->c, 2, &t);
+	assert_int_equal(walks(), w + 1);
+	assert_int_equal(todo_mine(f, &t), 0);
+	sc_script_todo_free(&t);
+}
+
 static void a_rewrite_of_the_same_size_is_a_change(void **state)
 {
 	fx *f = *state;
@@ -168,11 +229,7 @@ static void a_flush_keeps_what_did_not_change_and_queues_what_did(void **state)
 	int fd;
 
 	fx_mkdir(f, "a");
-	fx_write(f, "a/same.php", "<?php return 1;");
-	fx_write(f, "a/other.php", "<?php return 1;");
-	settle(P(f, "a/other.php"));
-	sc_scripts_record(f->c, P(f, "a/same.php"), NULL, NULL);
-	sc_scripts_record(f->c, P(f, "a/other.php"), NULL, NULL);
+	record_two(f, "a/same.php", "a/other.php");
 	/* a change no drain sees before the flush: the queue is read only by it */
 	fd = open(P(f, "a/other.php"), O_WRONLY | O_APPEND);
 	assert_true(fd >= 0);
@@ -244,7 +301,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(a_neighbour_changing_keeps_the_script),
 		T(only_a_bump_makes_a_check_due),
-	T(a_rewrite_of_the_same_size_is_a_change),
+		T(a_check_after_a_few_bumps_looks_at_their_records_only),
+		T(a_rewrite_of_the_same_size_is_a_change),
 		T(a_rewrite_in_the_tick_of_the_record_is_queued),
 		T(a_symlink_swap_queues_the_old_target),
 		T(a_flush_keeps_what_did_not_change_and_queues_what_did),
