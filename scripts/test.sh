@@ -31,6 +31,7 @@
 #   SC_CONFIGURE     configure flags (default "--enable-statcache --enable-statcache-dev")
 #   JOBS             make -j (default 2)
 #   PHPT_ARGS        extra run-tests.php arguments (e.g. "-m" for valgrind)
+#   PHPT_JOBS        run-tests.php workers (default JOBS; 1: one test at a time)
 #   PHPT_TESTS       the phpt tests to run (default "tests": all of them)
 # Logs of every step: $STATCACHE_BUILD/logs/<step>.log
 set -euo pipefail
@@ -197,6 +198,9 @@ build_ext() {
   [[ -f modules/$EXT.so ]] || { echo "no modules/$EXT.so after make"; return 1; }
 }
 
+# run-tests.php's workers for a phpt suite (the tests that must run alone
+# say so: --CONFLICTS-- all).
+PHPT_JOBS=${PHPT_JOBS:-$JOBS}
 # The PHP that runs the project's own PHP scripts on the host.
 HOST_PHP=$(command -v php8.2 || command -v php || echo php)
 
@@ -229,7 +233,9 @@ run_phpt() {
   # shellcheck disable=SC2086
   local junit=${log%.log}.junit.xml
   rm -f "$junit"
-  (cd "$dir" && TMPDIR=$tmp TEST_PHP_JUNIT=$junit TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 \
+  # -j: two workers; the tests that count syscalls or misses in a window,
+  # or time the bound, say "--CONFLICTS-- all" and run alone at the end
+  (cd "$dir" && TMPDIR=$tmp TEST_PHP_JUNIT=$junit TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress --set-timeout 300 -j"$PHPT_JOBS" \
       -p "$php" "${extra[@]}" "${ext_args[@]}" --show-diff ${PHPT_ARGS:-} ${PHPT_TESTS:-tests}) \
       >"$log" 2>&1 || rc=$?
   count_phpt "$log" "$junit"
@@ -753,12 +759,12 @@ pv_phpt() {
   local log=$LOGS/phpt-$nn.log
   # shellcheck disable=SC2016
   rm -f "$(pv_dir "$v")/phpt.junit.xml"
-  pv "$v" env V="$v" EXT="$EXT" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
+  pv "$v" env V="$v" EXT="$EXT" PHPT_JOBS="$PHPT_JOBS" PHPT_ARGS="${PHPT_ARGS:-}" PHPT_TESTS="${PHPT_TESTS:-tests}" bash -c '
     cd /sc; php=/usr/bin/php$V extra=()
     # Debian builds posix as a shared extension; tests of credentials need it.
     "$php" -n -m | grep -qx posix || extra+=(-d "extension=posix")
     TEST_PHP_JUNIT=/sc/phpt.junit.xml TEST_PHP_EXECUTABLE=$php "$php" -n run-tests.php -n -q --no-color --no-progress \
-      --set-timeout 300 -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
+      --set-timeout 300 -j"$PHPT_JOBS" -p "$php" "${extra[@]}" -d "extension=/sc/modules/$EXT.so" --show-diff $PHPT_ARGS $PHPT_TESTS' \
     >"$log" 2>&1 || true
   count_phpt "$log" "$(pv_dir "$v")/phpt.junit.xml" || rc=1
   return $rc

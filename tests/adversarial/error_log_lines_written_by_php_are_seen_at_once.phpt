@@ -5,6 +5,10 @@ error_log() of type 0, and every logged error, are written by php_log_err()
 with write(2) on the error_log file, no stream: they are sync points after
 PHP's error callback (and error_log() itself).  The watcher is off, so
 nothing else would make the change visible.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

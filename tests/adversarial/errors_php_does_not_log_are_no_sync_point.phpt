@@ -5,6 +5,10 @@ PHP's error callback writes the error_log file only for an error that
 error_reporting reports (php_error_cb()); statcache's sync point after it
 (src/php/sync/sync.c) is made only then.  The watcher is off, so drains happen
 at sync points only: statcache_stats()['drains'] counts them.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

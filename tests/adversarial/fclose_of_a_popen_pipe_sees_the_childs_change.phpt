@@ -3,6 +3,10 @@ adversarial: fclose() of a popen() stream, read or write, waits for the child (p
 --DESCRIPTION--
 A popen() stream is a stdio stream whose close is pclose(), a wait for the
 child.  The watcher is off: nothing but a sync point applies the change.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -1,5 +1,9 @@
 --TEST--
 adversarial: a hard link made, written through and removed (or moved out of every watched directory) by a child we wait for, all before the next drain: the linked file's own watch drops its cached answers, and the name that came and went costs the other files nothing (nor does an atomic write: a new name renamed over another in the same directory)
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

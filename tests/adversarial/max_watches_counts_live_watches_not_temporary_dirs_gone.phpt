@@ -1,5 +1,9 @@
 --TEST--
 adversarial: statcache.max_watches counts live watches: 300 temporary directories made, looked into and removed one after the other (as a per-request temp dir is) with at most 5 alive cause no flush, the watch count (directories and the files cached in them) stays near the live ones, and every answer equals a fresh syscall
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.max_watches=48

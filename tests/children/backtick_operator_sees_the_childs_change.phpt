@@ -4,6 +4,10 @@ children: what a child changed is seen as soon as the backtick operator returns
 The backtick operator compiles to a call of shell_exec(), whose intercept
 is a sync point after the wait (tests/include/backtick.inc holds the
 operator: PHP 8.5 deprecates it where it is compiled).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

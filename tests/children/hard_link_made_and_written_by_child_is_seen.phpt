@@ -11,6 +11,10 @@ must not leave a result for its first name standing.  statcache learns of
 the new name from the IN_CREATE in the directory that received it, so that
 directory is one it watches here (a lookup below it); a link made in a
 directory nothing watches is the limit the README states.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -2,6 +2,10 @@
 children: what a child changed is seen as soon as pclose() returns
 --DESCRIPTION--
 pclose() waits for the popen() shell: a sync point after the wait.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

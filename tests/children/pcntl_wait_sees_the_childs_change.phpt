@@ -2,6 +2,10 @@
 children: what a child changed is seen as soon as pcntl_wait() returns
 --DESCRIPTION--
 pcntl_wait() reaps a forked child: a sync point after the wait.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip no pcntl'); ?>
 --INI--

@@ -3,6 +3,10 @@ children: what a child changed is seen as soon as proc_close() returns
 --DESCRIPTION--
 proc_close() waits for the process: a sync point after the wait.  The
 child is started without a shell (an argument array) too.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

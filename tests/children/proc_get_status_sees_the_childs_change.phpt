@@ -3,6 +3,10 @@ children: what a child changed is seen as soon as proc_get_status() reports that
 --DESCRIPTION--
 proc_get_status() reaps the process once it has exited: a sync point.
 proc_close() (another sync point) is called only at the end.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

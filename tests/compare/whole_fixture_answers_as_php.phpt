@@ -1,5 +1,9 @@
 --TEST--
 compare: every stat-family function on every spelling of the fixture answers as PHP without the cache
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 --FILE--

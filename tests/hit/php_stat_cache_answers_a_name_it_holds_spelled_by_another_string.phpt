@@ -9,6 +9,10 @@ the child's exit) while PHP's cache still holds the old one: a filesize()
 that answered from the stat cache would say the new size where PHP says
 the old.  (PHP 8.2 keeps the old size there; 8.4's own call says the new
 one: either way the answer is PHP's.)
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -1,5 +1,9 @@
 --TEST--
 hit: where the clock keeps the staleness bound (no trusted TSC; statcache.test_clock=1 here), repeated is_file/file_exists/filemtime/is_readable hits make no syscall, clock_gettime included, and another process's unlink is seen
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));

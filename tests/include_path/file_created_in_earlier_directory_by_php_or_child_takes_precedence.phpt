@@ -9,6 +9,10 @@ child removes the file PHP resolved, PHP's realpath cache keeps answering
 with it (it keeps successes for realpath_cache_ttl): the cache gives the
 same answer and the same failed include, until PHP's own unlink() empties
 the realpath cache.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
 include_path: resolving through five directories that lack the files (include, stream_resolve_include_path(), require_once, file_get_contents() and fopen() with the include path) makes no syscall for those candidates once they are cached (strace), where PHP makes one lstat each (1500 in the traced window)
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));

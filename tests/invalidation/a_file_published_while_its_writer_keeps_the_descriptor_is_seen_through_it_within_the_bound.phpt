@@ -9,6 +9,10 @@ The other process (tests/include/other_writer.py) is not waited for; the
 watcher thread is kept quiet and the bound is 5 ms, so the first lookup
 past it drains.  Each answer through the absolute name (the cache) is
 compared with the same call on the relative name (a fresh syscall).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 require __DIR__ . '/../include/links_common.inc';

@@ -1,5 +1,9 @@
 --TEST--
 invalidation: with statcache.watcher=lookup a pcntl_fork() child starts its own machine without a thread (one task) and sees another process's change by the drain of the bound, as its parent does
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip pcntl not available'); ?>
 --INI--

@@ -1,5 +1,9 @@
 --TEST--
 invalidation: filesize() after this process makes a file longer answers as PHP does (its own stat cache included), and from the cache once PHP's is empty
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -1,5 +1,9 @@
 --TEST--
 invalidation: a missing name whose read-only opens fail from the cache opens once it appears: written by PHP (at once), by a waited-for child (at once), by an unrelated process (within the watcher's delay); also through a four-entry include_path, and a "nodir/../" probe once nodir is made
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=1

@@ -1,5 +1,9 @@
 --TEST--
 invalidation: a cached miss under a missing parent chain turns true once a child that created the chain has been waited for
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -1,5 +1,9 @@
 --TEST--
 invalidation: 1,000 cached files under a directory that a child renames away and recreates empty all answer false
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

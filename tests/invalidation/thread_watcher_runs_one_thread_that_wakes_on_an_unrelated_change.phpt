@@ -1,5 +1,9 @@
 --TEST--
 invalidation: with statcache.watcher=thread a watcher thread runs from the first lookup (the process has two tasks, with a bound where auto runs none on NTS) and wakes on another process's change
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.watcher=thread

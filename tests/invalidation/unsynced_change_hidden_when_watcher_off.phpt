@@ -6,6 +6,10 @@ max_staleness_ms=0 turns off the drain by age: only sync points (this
 process's writes, waiting for a child, clearstatcache()) apply queued events.
 A child that signals through a pipe, not waited for, is no sync point.  This
 proves the switch works, so that the tests using it prove their sync points.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.watcher=thread
 statcache.enable_cli=1

@@ -6,6 +6,10 @@ sync point): it touches the file and exits, and this process learns that
 from the end of its stdout.  The change is in the inotify queue by then;
 with no watcher to set the pending flag, only the drain by the bound can
 show it.  The loop's deadline is generous (2 s against a 5 ms bound).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.watcher=lookup

@@ -3,6 +3,10 @@ listings: a child's creates, deletes, renames and chmods are seen by the remembe
 --DESCRIPTION--
 With the watcher silenced only sync points apply queued events; waiting
 for a child is one.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -5,6 +5,10 @@ With the watcher silenced (test_watcher=0, max_staleness_ms=0) only sync
 points apply queued events: each own write must be seen at once by the
 remembered listings.  Each state is compared call by call with a fresh
 `php -n`, after the cached calls (its proc_close is a sync point).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

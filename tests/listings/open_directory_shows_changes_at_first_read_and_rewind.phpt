@@ -5,6 +5,10 @@ glibc reads a small directory at the first readdir() and again after
 rewinddir() (POSIX: rewinddir() refers the stream to the directory's
 current state).  The same script runs here and in `php -n`; outputs must
 be identical.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -9,6 +9,10 @@ as root every call counts.  A user who may not read it gets EACCES: such
 a directory cannot be watched and is left to PHP each time, so the calls
 on the directories this user cannot open (found by a fresh `php -n` as
 the same user) are not counted; as root there are none.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));

@@ -5,6 +5,10 @@ The other process is not waited for: it reports through a pipe and stays
 alive.  This process then polls its cached scandir() until the change
 shows (bounded), which only the watcher thread can bring about; then every
 call is compared with a fresh php -n.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
 liveness: a PHP master (statcache_share()) whose worker is SIGKILLed while it holds a drain, and left unreaped (a zombie: kill(pid, 0) still succeeds), answers its next lookups within the bounded wait (the drain is taken over: drain_takeovers, every result looked up again) and then reaps the worker; ten rounds
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork') || !function_exists('posix_kill')) die('skip pcntl and posix needed'); ?>
 --INI--

@@ -1,5 +1,9 @@
 --TEST--
 module: in the CLI without statcache.enable_cli the cache is off, says why, and counts nothing
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --FILE--
 <?php
 file_exists(__FILE__);

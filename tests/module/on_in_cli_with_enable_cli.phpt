@@ -1,5 +1,9 @@
 --TEST--
 module: with statcache.enable_cli=1 the cache is on in the CLI: a repeated lookup is a hit
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 --FILE--

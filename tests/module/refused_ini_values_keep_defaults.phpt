@@ -1,5 +1,9 @@
 --TEST--
 module: out-of-range or non-integer values are refused at startup with a warning, and the default stays
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.shared_slots=1000
 statcache.max_watches=-1

@@ -1,5 +1,9 @@
 --TEST--
 module: statcache_reset() returns null and drops every result: the next lookups are misses, then hits again
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 --FILE--

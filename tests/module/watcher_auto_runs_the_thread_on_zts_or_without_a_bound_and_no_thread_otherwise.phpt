@@ -1,5 +1,9 @@
 --TEST--
 module: statcache.watcher=auto (the default) runs the watcher thread on a ZTS build (multi-threaded anyway) and with max_staleness_ms=0 (the watcher is the only notice), and no thread on NTS with a bound
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --FILE--
 <?php
 require __DIR__ . '/../include/common.inc';

@@ -1,5 +1,9 @@
 --TEST--
 module: statcache.watcher refuses what is not auto, thread or lookup (the default, auto, stays; an empty value, which is what an unquoted none or off becomes, says so), and lookup with max_staleness_ms=0 warns and runs the watcher thread
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --FILE--
 <?php
 require __DIR__ . '/../include/common.inc';

@@ -1,5 +1,9 @@
 --TEST--
 mounts: with statcache.watcher=lookup (no watcher thread: one task), a mount and a lazy unmount made by a process we do not wait for are seen within 2 s, with no sync point: the drain by the bound polls the mount table and bumps the epoch
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 require __DIR__ . '/../include/trust_common.inc';

@@ -11,6 +11,10 @@ changes the tree as it starts and says so on its stdout; the parent only
 reads that pipe (no sync point).  Each case runs once with `php -n` and
 once with statcache; output and realpath_cache_get() (expiry left out)
 must be identical (keys included).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 --FILE--

@@ -1,5 +1,9 @@
 --TEST--
 realpath cache: after clearstatcache(true) empties PHP's realpath cache, opens, includes and realpath() (through absolute, relative, ".." and chained directory links, a link as the last component, dangling links, missing names, a file used as a directory, new files) answer as PHP, and leave in PHP's realpath cache exactly the entries PHP's own walk leaves (keys, resolved paths, is_dir); read-only opens, includes and realpath() of cached names then make no stat-family or readlink syscall
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));

@@ -10,6 +10,10 @@ knowledge of b/ cannot help.  The other process
 end; the watcher thread is kept quiet and the bound is 5 ms.  A compares
 each answer through the absolute name (the cache) with the same call on
 the relative name (a fresh syscall).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 require __DIR__ . '/../include/links_common.inc';

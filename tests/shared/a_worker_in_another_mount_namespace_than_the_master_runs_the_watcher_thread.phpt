@@ -1,5 +1,9 @@
 --TEST--
 shared: with statcache.watcher=lookup a worker that left the master's mount namespace (pcntl_unshare) runs the watcher thread, as its siblings' drains read another mount table; a worker that stayed runs none
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 if (!function_exists('pcntl_fork') || !function_exists('pcntl_unshare')) die('skip pcntl_fork/pcntl_unshare not available');

@@ -1,5 +1,9 @@
 --TEST--
 shared: a PHP master calls statcache_share() and forks 4 workers; a write by one worker is seen at once by the others, they use one inotify instance, and statcache_stats(true) sums them
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip pcntl not available'); ?>
 --INI--

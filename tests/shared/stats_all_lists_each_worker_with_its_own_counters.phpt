@@ -1,5 +1,9 @@
 --TEST--
 shared: statcache_stats(true) lists each live worker (pid and its own counters, no path) under "workers", and its sums are theirs
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip pcntl not available'); ?>
 --INI--

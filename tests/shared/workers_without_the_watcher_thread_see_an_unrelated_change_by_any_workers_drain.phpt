@@ -5,6 +5,10 @@ The writer is not waited for by any process that shares the table until
 every worker has answered (a wait is a sync point, which sets the shared
 pending flag): it touches the file and exits, and the master learns that
 from the end of its stdout.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php if (!function_exists('pcntl_fork')) die('skip pcntl not available'); ?>
 --INI--

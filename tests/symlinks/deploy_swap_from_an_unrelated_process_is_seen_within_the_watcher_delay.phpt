@@ -1,5 +1,9 @@
 --TEST--
 symlinks: a deploy swap made by an unrelated process (not waited for, no sync point) makes every result under current/ answer for release 2 once the watcher has seen it (within 2 s)
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.watcher=thread
 statcache.enable_cli=1

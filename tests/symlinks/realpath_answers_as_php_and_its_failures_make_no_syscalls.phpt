@@ -1,5 +1,9 @@
 --TEST--
 symlinks: realpath() of canonical spellings (through directory symlinks, a symlink as the last component, a chain, dangling, missing, a file) answers as PHP after clearstatcache(true) empties PHP's realpath cache; its failures (missing names, also through links, and ENOTDIR) make no stat-family or readlink syscall, its successes stay PHP's walk (which fills PHP's realpath cache)
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));

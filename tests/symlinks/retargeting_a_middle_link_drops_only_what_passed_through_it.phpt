@@ -1,5 +1,9 @@
 --TEST--
 symlinks: retargeting a link in the middle of a chain (from PHP) makes exactly the results that passed through it miss; results through the other links, or not through links, stay hits
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

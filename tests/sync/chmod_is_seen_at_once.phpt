@@ -5,6 +5,10 @@ chmod() is a function intercept: a sync point.  The access() answers
 (is_executable) are asked once and kept with the result: they must go too.
 Run as root, is_readable()/is_writable() stay true whatever the mode, so
 the mode and is_executable() tell.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -2,6 +2,10 @@
 sync: chown() and chgrp() are seen at once in fileowner()/filegroup(), under every spelling
 --DESCRIPTION--
 chown() and chgrp() are function intercepts: sync points.  Needs root.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php require __DIR__ . '/../include/common.inc'; if (sc_euid() !== 0) die('skip needs root'); ?>
 --INI--

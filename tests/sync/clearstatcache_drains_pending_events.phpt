@@ -4,6 +4,10 @@ sync: clearstatcache() applies what an unrelated process changed, with the watch
 clearstatcache() runs PHP's own, then drains the event queue: another
 process's change (not waited for: no sync point) is seen right after it,
 with or without a file name, and under every spelling.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -4,6 +4,10 @@ sync: clearstatcache(true, $file) drops that path's result under every spelling,
 With a file name, clearstatcache() drains the queue and then forgets the
 path (canonical entry and spellings): the next lookup of it is a miss,
 while other paths stay cached.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -4,6 +4,10 @@ sync: clearstatcache() without a file name keeps every cached result: hits keep 
 WordPress and Laravel call clearstatcache() on every request; the results
 are as current as the event queue, which clearstatcache() drains, so they
 stay.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -3,6 +3,10 @@ sync: copy() creating and overwriting a file is seen at once under every spellin
 --DESCRIPTION--
 copy() is a function intercept and writes through the wrapper and stdio
 ops: sync points.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -5,6 +5,10 @@ The wrapper's stream_opener in a writing mode and the stdio stream ops
 (write, close) are sync points.  With the watcher silenced and no staleness
 bound, nothing else applies queued events.  Each round writes through one
 spelling and looks through that one first.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -4,6 +4,10 @@ sync: a file created by fopen() in x, c, a and w modes (with and without +) is s
 The plain-files wrapper's stream_opener in a writing mode is a sync point:
 the file exists as soon as fopen() returns.  A read-only fopen() of a
 missing file creates nothing and answers as before.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

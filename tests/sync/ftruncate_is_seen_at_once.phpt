@@ -2,6 +2,10 @@
 sync: ftruncate() shrinking and growing a file is seen at once under every spelling
 --DESCRIPTION--
 The stdio set_option(PHP_STREAM_OPTION_TRUNCATE_API) op is a sync point.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

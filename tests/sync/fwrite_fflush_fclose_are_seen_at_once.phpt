@@ -6,6 +6,10 @@ writing) and the fflush() intercept are sync points.  fwrite() changes the
 file itself; fflush() and fclose() change nothing PHP can see, so another
 process (not waited for: no sync point) makes a change first, and the
 flush or close must apply it.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -7,6 +7,10 @@ the sync point, is compared with the kernel's (stat(1) run afterwards; a
 wait, hence a sync point, so it comes last): PHP's ZTS builds change the
 target instead of the link (virtual_chown() resolves the path first), and
 either way the answers must be the kernel's.  Needs root.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php require __DIR__ . '/../include/common.inc'; if (sc_euid() !== 0) die('skip needs root'); ?>
 --INI--

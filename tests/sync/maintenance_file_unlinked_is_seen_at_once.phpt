@@ -6,6 +6,10 @@ file_exists(ABSPATH . '.maintenance') on every request.  Once the upgrade
 removes it, the very next poll must say false, or the site stays in
 maintenance.  The open_basedir part runs in a child PHP with open_basedir
 set to the test's directory (and its include/ directory).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -3,6 +3,10 @@ sync: a directory made by mkdir() (also recursively) and removed by rmdir() is s
 --DESCRIPTION--
 The plain-files wrapper's mkdir and rmdir are sync points.  A path whose
 parent is missing is a cached failure; making the parents must drop it.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

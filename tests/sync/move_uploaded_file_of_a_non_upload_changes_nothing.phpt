@@ -5,6 +5,10 @@ move_uploaded_file() is a function intercept (a sync point), but it only
 moves files uploaded in this request, which the CLI never has: the sync
 point itself cannot be shown to work here.  This checks that the intercept
 passes PHP's answer through and that the cached answers stay right.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -5,6 +5,10 @@ posix_mkfifo() is a function intercept, installed after every module has
 started (posix may load after statcache): a sync point.  Where this PHP has
 no posix built in (run-tests.php passes -n), the test runs itself again in a
 child PHP that loads the shared posix after statcache.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 require __DIR__ . '/../include/common.inc';

@@ -2,6 +2,10 @@
 sync: rename() is seen at once at both names, under every spelling, also when it replaces a file
 --DESCRIPTION--
 The plain-files wrapper's rename is a sync point.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

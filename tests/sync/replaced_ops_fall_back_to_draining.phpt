@@ -6,6 +6,10 @@ and stdio ops back over the patched structs: the write, close, unlink,
 rename, mkdir and opener sync points are gone.  statcache notices on the
 next lookup, logs it once, counts it in ops_replaced, and drains before
 every lookup from then on.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

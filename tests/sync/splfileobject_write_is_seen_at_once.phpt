@@ -3,6 +3,10 @@ sync: SplFileObject creating, writing, truncating and flushing a file is seen at
 --DESCRIPTION--
 SplFileObject opens through the plain-files wrapper and writes through the
 stdio stream ops: the same sync points as fopen()/fwrite()/ftruncate().
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -4,6 +4,10 @@ sync: stream_copy_to_stream() into an open file is seen at once under every spel
 stream_copy_to_stream() is a function intercept (and writes through the
 stdio ops): a sync point.  The destination is opened before the cache
 is filled, so the open is not what makes the change seen.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

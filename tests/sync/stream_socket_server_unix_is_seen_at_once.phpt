@@ -6,6 +6,10 @@ A unix socket's path is at most 107 bytes and the ".." spelling names the
 test's directory twice: the directory is made under /tmp, whatever
 directory the suite's TMPDIR names (a checkout's build directory can be
 deep).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --ENV--
 TMPDIR=/tmp
 --INI--

@@ -5,6 +5,10 @@ symlink() and link() are function intercepts: sync points.  A symlink as
 the last component is cached for lstat() (is_link, filetype); link() also
 changes the target's st_nlink (a file with one link is cached, one with
 more is not).
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -6,6 +6,10 @@ names cannot be cached before, so the directory's own result (a cached
 directory changes with its entries) tells.  tmpfile() uses sys_temp_dir,
 fixed at startup: it runs in a child PHP with sys_temp_dir set to the test's
 directory.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

@@ -2,6 +2,10 @@
 sync: touch() creating a file and setting its mtime is seen at once under every spelling
 --DESCRIPTION--
 touch() is a function intercept (and the wrapper's metadata op): a sync point.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

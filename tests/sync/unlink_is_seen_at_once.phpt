@@ -2,6 +2,10 @@
 sync: a file or symlink removed by unlink() is seen missing at once under every spelling
 --DESCRIPTION--
 The plain-files wrapper's unlink is a sync point.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.test_watcher=0

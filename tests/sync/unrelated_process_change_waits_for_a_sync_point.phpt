@@ -7,6 +7,10 @@ events.  A process that says "done" through a pipe, not waited for, is no
 sync point: its touch stays unseen.  Then an unrelated write of this
 process (a sync point) applies it, and, for a second change, so does
 proc_close().  This proves the switch the other sync tests rely on.
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.watcher=thread
 statcache.enable_cli=1

@@ -1,5 +1,9 @@
 --TEST--
 syscalls: probes whose "." or ".." follows a missing directory or a file ("nodir/x/../../lib/C.php", "C.php/../C.php", "nodir/.") answer as PHP alone does, warnings included, through the stat family, access(), lstat(), SplFileInfo and realpath(), and repeated they make no stat-family syscall
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --SKIPIF--
 <?php
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));

@@ -1,5 +1,9 @@
 --TEST--
 trust: statcache.max_entries=256 with 600 names asked round robin (a set over twice the cap): the table evicts (evictions grows, no flush), keeps hits, and every answer, before and after changes by a child we wait for, equals a fresh syscall
+--CONFLICTS--
+# counts syscalls or cache misses in a window, or times the staleness bound: another test's
+# events (a slot they share) or load would move what it counts
+all
 --INI--
 statcache.enable_cli=1
 statcache.max_entries=256
