@@ -53,10 +53,8 @@ esac
 SRCDIR=$CACHE/src
 STAMP=$PREFIX/.statcache-stamp
 # The embed SAPI (libphp.so) is for the threaded host (tests/host), which
-# no step runs on the ASan PHP; a shared SAPI makes libtool compile every
-# file twice (PIC for libphp.so, non-PIC for the CLI), so the ASan PHP,
-# which has none, builds in about half the time.  Neither php-cgi nor
-# phpdbg is used from these PHPs.
+# no step runs on the ASan PHP.  Neither php-cgi nor phpdbg is used from
+# these PHPs.
 EMBED=(--enable-embed=shared)
 [[ $FLAVOR != asan ]] || EMBED=()
 CONFIGURE_ARGS=(--enable-zts ${DEBUG[@]+"${DEBUG[@]}"} --disable-all --enable-cli --disable-cgi --disable-phpdbg
@@ -73,7 +71,7 @@ flock 9   # serialise concurrent builds
 
 tarball=$(php_source_tarball "$SRCDIR") || die "cannot get PHP's source"
 version=$(basename "$tarball" .orig.tar.xz); version=${version#php8.2_}
-want_stamp="php $version; configure ${CONFIGURE_ARGS[*]} ${EXTRA_ENV[*]}"
+want_stamp="php $version; configure ${CONFIGURE_ARGS[*]} ${EXTRA_ENV[*]}; pic-only"
 
 if [[ -z "${STATCACHE_REBUILD:-}" && -x "$PREFIX/bin/php" && -f "$STAMP" &&
       "$(cat "$STAMP")" == "$want_stamp" ]]; then
@@ -94,6 +92,15 @@ mv "$unpack/php-$version" "$build" && rmdir "$unpack"
 (
   cd "$build"
   env "${EXTRA_ENV[@]}" ./configure "${CONFIGURE_ARGS[@]}"
+  if ((${#EMBED[@]})); then
+    # With a shared SAPI, libtool compiles each file twice: PIC for
+    # libphp.so, non-PIC for the CLI.  Once is enough: no static objects,
+    # and the CLI linked from the PIC ones (through libtool, which takes
+    # a .lo's PIC object where it has no other).
+    sed -i 's/^build_old_libs=yes$/build_old_libs=no/' libtool
+    sed -i 's/:\.lo=\.o)/)/g' Makefile
+    grep -q '^build_old_libs=no$' libtool
+  fi
   make -j"$JOBS"
   make install
 ) >"$build.log" 2>&1 || { tail -n 60 "$build.log" >&2; die "build failed, see $build.log"; }
