@@ -269,24 +269,32 @@ static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
 		sc_oc_quiet_end(&q);
 	}
 	sc_oc_check(c);
-	sc_oc_quiet_begin(&q, c);
+	/* the counters are saved around what looks names up (a relative name's
+	 * walk, a vouching), not around the record's question, which looks
+	 * nothing up: an include of a recorded script, the usual one, pays no
+	 * save */
 	if (resolve && !sc_oc_plain_abs(ZSTR_VAL(name))) {
+		sc_oc_quiet_begin(&q, c);
 		real = sc_oc_name_real(c, name);
+		sc_oc_quiet_end(&q);
 	}
 	abs = real ? ZSTR_VAL(real) : ZSTR_VAL(name);
 	switch (sc_oc_plain_abs(abs) ? sc_scripts_known_or_pending(abs, pending) : 1) {
 		case 0:
+			sc_oc_quiet_begin(&q, c);
 			sc_oc_vouch(c, abs);
+			sc_oc_quiet_end(&q);
 			break;
 		case 2:
 			/* another thread's check queued it and has yet to call
 			 * opcache: this include is not served the old copy meanwhile */
+			sc_oc_quiet_begin(&q, c);
 			sc_oc_call_invalidate(NULL, pending, strlen(pending));
+			sc_oc_quiet_end(&q);
 			break;
 		default:
 			break;
 	}
-	sc_oc_quiet_end(&q);
 	return real;
 }
 
