@@ -40,9 +40,12 @@ l1=$(locks 1000) l2=$(locks 25000)
 f1=$(fewest 1000) f2=$(fewest 25000)
 echo "   locks by statcache.so: $l1 with 4x1,000 hits, $l2 with 4x25,000 hits; futex calls: $f1, $f2"
 # Thread registration takes the registry lock once per thread start and end;
-# the count must be the same whatever the number of hits.  futex calls
-# come from thread start/join and may vary by a few with scheduling.
-if [[ $l1 == "$l2" ]] && ((f2 <= f1 + 16)); then
+# the count must not grow with the number of hits: a lock per hit would
+# add 96,000.  A few more are allowed: a drain, or a drain taken over from
+# a thread that ltrace slowed past the takeover time on a loaded machine,
+# takes one (seen: 9 and 10).  futex calls come from thread start/join and
+# may vary by a few with scheduling.
+if ((l2 <= l1 + 8)) && ((f2 <= f1 + 16)); then
   echo "PASS $name"
 else
   echo "FAIL $name"; exit 1
