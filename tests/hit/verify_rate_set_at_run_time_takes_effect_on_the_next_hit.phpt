@@ -6,6 +6,10 @@ once, not per call: ini_set() of any statcache setting at run time must
 reopen that question.  Hits before the change verify nothing; with
 verify_rate=1 every hit is verified (a fresh lstat() each, counted in
 verify_checks); after verify_rate=0 none is.
+--CONFLICTS--
+# prints or compares exact hit and miss counts: another test's events (a slot
+# they share) would add a miss
+all
 --INI--
 statcache.enable_cli=1
 statcache.verify_rate=0
