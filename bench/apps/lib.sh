@@ -29,6 +29,11 @@ export DEBIAN_FRONTEND=noninteractive
 
 sc_refuse() { echo "bench refused: $*" >&2; exit 2; }
 
+# php-fpm and nginx are started by the tests' starter (tests/lib/servers.sh)
+# in $SC_TMP.
+# shellcheck source=../../tests/lib/servers.sh
+. "$SC_REPO/tests/lib/servers.sh"
+
 # --app all|A,B,...: runs SCRIPT once per app, with ARGS then --app A (a
 # refusal does not stop the others; exit 2 at the end names them), then
 # exits.  A single app returns, for the caller to run.
@@ -146,24 +151,8 @@ sc_install() { # pkg...
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
-	[ "$(id -u)" = 0 ] || sc_refuse "packages missing (${missing[*]}) and not root"
 	sc_log "installing: ${missing[*]}"
-	apt-cache show "${missing[@]}" >/dev/null 2>&1 || apt-get update -qq
-	for p in "${missing[@]}"; do
-		apt-cache show "$p" >/dev/null 2>&1 || sc_refuse "no package '$p' in the apt sources"
-	done
-	local policy=/usr/sbin/policy-rc.d ours=0
-	if [ ! -e $policy ]; then
-		printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; ours=1
-	fi
-	# --no-install-recommends: dokuwiki recommends nothing we need, and the
-	# php metapackage would otherwise be free to pull apache2 + mod_php.
-	# php8.2-fpm in the same transaction satisfies 'php' without apache2.
-	local rc=0
-	apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=600 \
-		"${missing[@]}" >&2 || rc=$?
-	[ $ours = 1 ] && rm -f $policy
-	[ $rc = 0 ] || sc_refuse "apt-get install ${missing[*]} failed (rc $rc)"
+	SRV_INSTALL_LOG=/dev/stderr srv_install "${missing[@]}" || sc_refuse "$SRV_WHY"
 }
 
 sc_install_servers() {
@@ -256,21 +245,11 @@ sc_cleanup() {
 }
 
 # Stop a process we started: TERM, wait up to 5 s, then KILL.
-sc_stop_pid() { # pid
-	local pid=$1 i
-	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-	kill -TERM "$pid" 2>/dev/null || true
-	for i in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
-}
+sc_stop_pid() { srv_stop "$1"; }
 
 sc_free_port() {
-	local p
-	for p in $(seq "${SC_PORT_BASE:-18480}" $(( ${SC_PORT_BASE:-18480} + 50 ))); do
-		ss -Hltn "sport = :$p" | grep -q . || { echo "$p"; return; }
-	done
-	sc_refuse "no free TCP port on 127.0.0.1 from ${SC_PORT_BASE:-18480}"
+	local from=${SC_PORT_BASE:-18480}
+	srv_free_port "$from" $((from + 50)) || sc_refuse "no free TCP port on 127.0.0.1 from $from"
 }
 
 # --- CPU pinning -------------------------------------------------------------
@@ -325,35 +304,17 @@ sc_php_ini() { # out-file extra-lines...
 # SC_FPM_MAX_REQUESTS: the worker exits after that many (0: never).
 SC_FPM_WRAP=() SC_FPM_MAX_REQUESTS=0
 sc_fpm_start() { # php.ini
-	local ini=$1 conf=$SC_TMP/fpm/fpm.conf i
-	cat > "$conf" <<-EOF
-	[global]
-	pid = $SC_TMP/fpm/fpm.pid
-	error_log = $SC_TMP/logs/fpm.log
-	daemonize = no
-	[bench]
-	user = www-data
-	group = www-data
-	listen = $SC_TMP/fpm/fpm.sock
-	listen.owner = www-data
-	listen.group = www-data
-	listen.mode = 0660
-	pm = static
-	pm.max_children = 1
-	pm.max_requests = $SC_FPM_MAX_REQUESTS
-	; the worker's cwd is on the hot path of every request (seed 000)
-	chdir = /
-	catch_workers_output = yes
-	EOF
-	rm -f "$SC_TMP/fpm/fpm.sock"
-	PHP_INI_SCAN_DIR= "${SC_FPM_WRAP[@]}" "$SC_FPM_BIN" -y "$conf" -c "$ini" -F >>"$SC_TMP/logs/fpm.log" 2>&1 &
-	SC_FPM_PID=$!
-	for i in $(seq $(( ${#SC_FPM_WRAP[@]} ? 1200 : 100 ))); do
-		[ -S "$SC_TMP/fpm/fpm.sock" ] && [ -n "$(sc_fpm_worker)" ] && break
-		kill -0 "$SC_FPM_PID" 2>/dev/null || { tail -n5 "$SC_TMP/logs/fpm.log" >&2; sc_refuse "php-fpm exited at start"; }
-		sleep 0.1
-	done
-	local w; w=$(sc_fpm_worker)
+	local ini=$1 i w
+	SRV_DIR=$SC_TMP SRV_FPM_WRAP=("${SC_FPM_WRAP[@]}")
+	# the worker's cwd is on the hot path of every request (seed 000): /
+	{
+		srv_fpm_global no
+		srv_fpm_pool bench www-data www-data 1 "$SC_TMP/fpm/fpm.sock" \
+			"pm.max_requests = $SC_FPM_MAX_REQUESTS" "catch_workers_output = yes"
+	} > "$SC_TMP/fpm/fpm.conf"
+	PHP_INI_SCAN_DIR= srv_fpm_start 1 no -c "$ini" || sc_refuse "$SRV_WHY"
+	SC_FPM_PID=$FPM_MASTER
+	w=$(sc_fpm_worker)
 	[ -n "$w" ] || sc_refuse "php-fpm started no worker"
 	sc_check_fs "/proc/$w/cwd"
 	sc_pin "$w" "$SC_WORKER_CPU"
@@ -373,7 +334,7 @@ sc_fpm_stop() { sc_stop_pid "$SC_FPM_PID"; SC_FPM_PID=""; }
 # location blocks: front-controller routing, denials) and APP_FASTCGI_PARAMS
 # (extra fastcgi_param lines: where its config lives).
 sc_nginx_start() { # docroot
-	local root=$1 conf=$SC_TMP/nginx/nginx.conf i n=$SC_TMP/nginx
+	local root=$1
 	local idx=${APP_INDEX:-doku.php index.php} locs='location ~ ^/(data|conf|bin|inc|vendor)/ { deny all; }'
 	[ -n "${APP_NGINX_LOCATIONS+set}" ] && locs=$APP_NGINX_LOCATIONS
 	SC_PORT=$(sc_free_port)
@@ -402,20 +363,8 @@ sc_nginx_start() { # docroot
 	    ],
 	]), "\n";
 	EOF
-	cat > "$conf" <<-EOF
-	user www-data;
-	worker_processes 1;
-	pid $n/nginx.pid;
-	error_log $SC_TMP/logs/nginx-error.log warn;
-	events { worker_connections 64; }
-	http {
-	    include /etc/nginx/mime.types;
-	    access_log off;
-	    client_body_temp_path $n/body;
-	    proxy_temp_path $n/proxy;
-	    fastcgi_temp_path $n/fastcgi;
-	    uwsgi_temp_path $n/uwsgi;
-	    scgi_temp_path $n/scgi;
+	local server
+	server=$(cat <<-EOF
 	    server {
 	        listen 127.0.0.1:$SC_PORT;
 	        root $root;
@@ -438,18 +387,11 @@ sc_nginx_start() { # docroot
 	            fastcgi_read_timeout 900s;
 	        }
 	    }
-	}
 	EOF
-	"$SC_NGINX_BIN" -t -q -c "$conf" -g 'daemon off;' 2>"$SC_TMP/logs/nginx-t.log" ||
-		{ cat "$SC_TMP/logs/nginx-t.log" >&2; sc_refuse "nginx config test failed"; }
-	"${SC_CLIENT_PIN[@]}" "$SC_NGINX_BIN" -c "$conf" -g 'daemon off;' >>"$SC_TMP/logs/nginx.log" 2>&1 &
-	SC_NGINX_PID=$!
-	for i in $(seq 50); do
-		curl -s -o /dev/null "http://127.0.0.1:$SC_PORT/" && return 0
-		kill -0 "$SC_NGINX_PID" 2>/dev/null || sc_refuse "nginx exited at start"
-		sleep 0.1
-	done
-	sc_refuse "nginx does not answer on 127.0.0.1:$SC_PORT"
+	)
+	SRV_DIR=$SC_TMP SRV_NGINX_PREFIX=("${SC_CLIENT_PIN[@]}") SRV_NGINX_HTTP="include /etc/nginx/mime.types;"
+	srv_nginx_run "$server" || sc_refuse "$SRV_WHY"
+	SC_NGINX_PID=$NGINX_PID
 }
 
 sc_nginx_stop() { sc_stop_pid "$SC_NGINX_PID"; SC_NGINX_PID=""; }

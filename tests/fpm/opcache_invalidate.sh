@@ -18,17 +18,19 @@
 #
 # Env: SC_EXT=/abs/statcache.so (default .build/nts/modules/statcache.so),
 #      SC_FPM_BIN (default Debian's php-fpm8.2), SC_KEEP_TMP=1 keeps the temp dir.
-# Prints PASS/FAIL/SKIP lines and "fpm-opcache: N passed, N failed"; exits 1
+# Prints PASS/FAIL/SKIP lines and "fpm-opcache: N passed, N failed, N skipped (Ts)"; exits 1
 # if a check failed, 0 on skip.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
 NWORKERS=4
-pass=0 fail=0 TMP="" FPM_MASTER=""
-
-skip() { echo "SKIP fpm-opcache ($*)"; exit 0; }
+TMP=""
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin fpm-opcache
+# shellcheck source=../lib/servers.sh
+. "$root/tests/lib/servers.sh"
 
 [ "$(id -u)" = 0 ] || skip "needs root (workers as www-data)"
 [ -x "$FPM_BIN" ] || skip "no $FPM_BIN"
@@ -36,16 +38,7 @@ id www-data >/dev/null 2>&1 || skip "no www-data user"
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 [ -f "$SO" ] || skip "no $SO (scripts/test.sh build-nts)"
 
-stop_master() {
-	local pid=$FPM_MASTER
-	FPM_MASTER=""
-	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-	kill -TERM "$pid"
-	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
-	return 0
-}
+stop_master() { srv_stop "$FPM_MASTER"; FPM_MASTER=""; }
 cleanup() {
 	stop_master
 	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
@@ -88,39 +81,17 @@ start_pool() { # shared invalidate
 	error_log=$TMP/logs/php.log
 	realpath_cache_size=0
 	INI
-	cat > "$TMP/fpm/fpm.conf" <<-CONF
-	[global]
-	pid = $TMP/fpm/fpm.pid
-	error_log = $TMP/logs/fpm.log
-	daemonize = no
-	[www]
-	user = www-data
-	group = www-data
-	listen = $TMP/fpm/fpm.sock
-	listen.owner = root
-	listen.mode = 0600
-	pm = static
-	pm.max_children = $NWORKERS
-	pm.max_requests = 0
-	catch_workers_output = yes
-	clear_env = no
-	CONF
-	rm -f "$TMP/fpm/fpm.sock"
-	PHP_INI_SCAN_DIR='' "$FPM_BIN" -y "$TMP/fpm/fpm.conf" -c "$TMP/fpm/php.ini" >>"$TMP/logs/fpm.out" 2>&1 &
-	FPM_MASTER=$!
-	for _ in $(seq 100); do
-		[ -S "$TMP/fpm/fpm.sock" ] && [ "$(workers | wc -l)" -eq $NWORKERS ] && return 0
-		kill -0 "$FPM_MASTER" 2>/dev/null || break
-		sleep 0.1
-	done
-	return 1
+	# the client (opcache_client.php) speaks FastCGI to the socket as root
+	srv_fpm_conf $NWORKERS no "listen.owner = root" "listen.group = root" "listen.mode = 0600" \
+		"catch_workers_output = yes" "clear_env = no"
+	PHP_INI_SCAN_DIR='' srv_fpm_start $NWORKERS no -c "$TMP/fpm/php.ini"
 }
 
 client() { # cmd version -> PASS/FAIL line, counted
 	local line
 	line=$(php -n "$here/opcache_client.php" "$TMP/fpm/fpm.sock" "$TMP/www" "$(workers | paste -sd,)" "$@")
 	echo "$line ${label}"
-	case $line in PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
+	case $line in PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac   # (a line that is not PASS fails)
 }
 lib() { # version: replaces lib.php by rename, as a deploy does
 	printf '<?php return "%s";' "$1" > "$TMP/www/lib.php.tmp" && chmod 644 "$TMP/www/lib.php.tmp" &&
@@ -151,7 +122,7 @@ for shared in 0 1; do
 	label="[shared=$shared]"
 	lib v1
 	others
-	start_pool "$shared" 1 || { echo "FAIL pool-starts $label: $(tail -n 3 "$TMP/logs/fpm.log" | tr '\n' ' ')"; fail=$((fail + 1)); stop_master; continue; }
+	start_pool "$shared" 1 || { bad "pool-starts $label" "$SRV_WHY"; continue; }
 	client warm v1
 	lib v2
 	client expect v2
@@ -176,10 +147,9 @@ if start_pool 0 0; then
 	client all r1,o1,i1
 	stop_master
 else
-	echo "FAIL pool-starts $label"; fail=$((fail + 1))
+	bad "pool-starts $label" "$SRV_WHY"
 fi
 # what the pool logged (a worker that died says so in fpm.log)
 grep -h 'statcache\|signal\|WARNING\|Fatal\|error' "$TMP/logs/php.log" "$TMP/logs/fpm.log" 2>/dev/null |
 	sed 's/^\[[^]]*\] //; s/^/INFO log: /' | sort | uniq -c | head -20
-echo "fpm-opcache: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+report_end

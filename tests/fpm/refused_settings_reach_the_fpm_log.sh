@@ -22,12 +22,10 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-start_s=$SECONDS
-pass=0 fail=0 TMP=""
-skip() { echo "SKIP fpm-log ($*)"; exit 0; }
-ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
-info() { echo "INFO $*"; }
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin fpm-log
+TMP=""
 # shellcheck source=../lib/servers.sh
 . "$root/tests/lib/servers.sh"
 
@@ -88,5 +86,4 @@ if run "error_log" no "statcache.shared=maybe" "error_log=$TMP/logs/php.log"; th
 	else bad "error_log" "php.log names it $n times, fpm.log $m times"; fi
 fi
 
-echo "fpm-log: $pass passed, $fail failed ($((SECONDS - start_s))s)"
-[ $fail = 0 ]
+report_end

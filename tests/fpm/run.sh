@@ -36,7 +36,7 @@
 #      SC_FPM_PAUSE=SECONDS (debugging) sleep after check a of run 1, with
 #      the port, data dir and pids printed, to poke at the pool by hand.
 # Prints "PASS name" / "FAIL name" / "SKIP fpm (reason)" lines, INFO lines,
-# and "fpm: N passed, N failed (Ts)"; exits 1 if any check failed, 0 on skip.
+# and "fpm: N passed, N failed, N skipped (Ts)"; exits 1 if any check failed, 0 on skip.
 # Needs root, php8.2-fpm, php8.2-cli, nginx (installed with apt-get when
 # missing), curl, perl (kcmp(2) for "same instance"), strace (c2 only).
 set -uo pipefail
@@ -48,14 +48,10 @@ root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib/opcache.sh
 . "$root/tests/lib/opcache.sh"
 NWORKERS=4
-start_s=$SECONDS
-pass=0 fail=0
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin fpm
 TMP="" FPM_MASTER="" NGINX_PID="" LOOP_PID="" STRACE_PID="" PORT=""
-
-skip() { echo "SKIP fpm ($*)"; exit 0; }
-ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
-info() { echo "INFO $*"; }
 
 # ---- environment ---------------------------------------------------------------
 
@@ -427,5 +423,4 @@ n=$(crashes)
 [ "$n" = 0 ] || bad run4-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"
 fpm_stop
 
-echo "fpm: $pass passed, $fail failed ($((SECONDS - start_s))s)"
-[ "$fail" = 0 ]
+report_end

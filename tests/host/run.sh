@@ -25,7 +25,7 @@
 #      SC_HOST_VALGRIND=1             run sc_host under valgrind (leak check,
 #                                     USE_ZEND_ALLOC=0, tests/host/valgrind.supp)
 # Prints "PASS name" / "FAIL name" / "SKIP name" and a final
-# "host: N passed, N failed, N skipped" line; exits 1 if any test failed.
+# "host: N passed, N failed, N skipped (Ts)" line; exits 1 if any test failed.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -67,7 +67,9 @@ if [[ -n "${SC_HOST_VALGRIND:-}" ]]; then
     --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "${wrapper[@]}")
 fi
 
-pass=0 fail=0 skip=0
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin host
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/php-tmp"
 export TMPDIR=$tmp/php-tmp  # the tests' trees go away with the run
@@ -85,25 +87,25 @@ for t in "${tests[@]}"; do
     esac
   done <"$t"
   if [[ -n $requires && -z "${SC_EXT:-}" ]]; then
-    echo "SKIP $name (requires $requires; SC_EXT not set)"; skip=$((skip + 1)); continue
+    skip_check "$name" "requires $requires; SC_EXT not set"; continue
   fi
   if [[ $requires == opcache ]]; then
     if [[ -z "${SC_OPCACHE_SO:-}" ]]; then
-      echo "SKIP $name (requires opcache: this ZTS PHP has none; SC_OPCACHE_SO not set)"; skip=$((skip + 1)); continue
+      skip_check "$name" "requires opcache: this ZTS PHP has none; SC_OPCACHE_SO not set"; continue
     fi
     ini=(-s frankenphp -d "zend_extension=$SC_OPCACHE_SO" "${ini[@]}")
   fi
   expect=${t%.host.php}.expect
   if [[ ! -f $expect ]]; then
-    echo "FAIL $name (missing $name.expect)"; fail=$((fail + 1)); continue
+    bad "$name" "missing $name.expect"; continue
   fi
   rc=0
   "${wrapper[@]}" "$SC_HOST_BIN" -t "$threads" -n "$requests" -R "$rounds" "${ext_args[@]}" "${ini[@]}" "$t" \
     >"$tmp/out" 2>"$tmp/err" || rc=$?
   if [[ $rc == "$status" ]] && cmp -s "$tmp/out" "$expect"; then
-    echo "PASS $name"; pass=$((pass + 1))
+    ok "$name"
   else
-    echo "FAIL $name (exit $rc, expected $status)"; fail=$((fail + 1))
+    bad "$name" "exit $rc, expected $status"
     diff -u "$expect" "$tmp/out" | head -n 40 | sed 's/^/    /' || true
     head -n 20 "$tmp/err" | sed 's/^/    stderr: /'
   fi
@@ -115,15 +117,11 @@ if (($# == 0)); then
     [[ -e $t ]] || continue
     rc=0
     SC_EXT=${SC_EXT:-} "$t" >"$tmp/script" 2>&1 || rc=$?
-    cat "$tmp/script"
-    pass=$((pass + $(grep -c '^PASS ' "$tmp/script" || true)))
-    skip=$((skip + $(grep -c '^SKIP ' "$tmp/script" || true)))
     f=$(grep -c '^FAIL ' "$tmp/script" || true)
+    report_count "$(cat "$tmp/script")"
     if ((rc != 0 && f == 0)); then
-      echo "FAIL $(basename "$t" .test.sh) (exit $rc)"; f=1
+      bad "$(basename "$t" .test.sh)" "exit $rc"
     fi
-    fail=$((fail + f))
   done
 fi
-echo "host: $pass passed, $fail failed, $skip skipped"
-((fail == 0))
+report_end

@@ -21,7 +21,7 @@
 # SC_KEEP_TMP=1 keeps the temp dir. Needs root and Debian's php8.x-fpm,
 # php8.x-cli and nginx (installed with apt-get when missing); the README's
 # own first line installs php8.x-dev. Prints PASS/FAIL/SKIP lines and
-# "install: N passed, N failed (Ts)".
+# "install: N passed, N failed, N skipped (Ts)".
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,12 +32,9 @@ case $BLOCK in
 	debian12) V=8.2 ;;
 	*) echo "usage: $0 [debian13|debian12]" >&2; exit 2 ;;
 esac
-start_s=$SECONDS
-pass=0 fail=0
-skip() { echo "SKIP install-$BLOCK ($*)"; exit 0; }
-ok()   { echo "PASS $BLOCK-$1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $BLOCK-$1${2:+ ($2)}"; fail=$((fail + 1)); }
-info() { echo "INFO $*"; }
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin "install-$BLOCK" "$BLOCK-"
 
 [ "$(id -u)" = 0 ] || skip "needs root (the README's steps are run as root)"
 [ -r /etc/debian_version ] || skip "not Debian"
@@ -176,5 +173,4 @@ gone=$("php$V" -m 2>&1 | grep -cx statcache)
 [ -z "$left" ] && [ "$gone" = 0 ] && ok undone "phpdismod, ini removed, statcache.so $([ $had_so = 1 ] && echo restored || echo removed); php -m lists no statcache" ||
 	bad undone "left: $left; php -m lists statcache $gone time(s)"
 
-echo "install-$BLOCK: $pass passed, $fail failed ($((SECONDS - start_s))s)"
-[ $fail = 0 ]
+report_end

@@ -1,42 +1,56 @@
-# Shared by the shell tests that serve PHP through php-fpm behind nginx on
-# 127.0.0.1 (tests/fpm/run.sh, tests/fpm/refused_settings_reach_the_fpm_log.sh,
-# tests/matrix/fpm-pools.sh, tests/status/run.sh,
-# tests/install/debian_readme_steps_load_statcache.sh).
-# Everything runs as plain child processes from a temp dir; nothing of the
-# system's configuration is read or changed unless a test says so.
-# The caller sets: TMP (its temp dir), and defines ok/bad/skip/info.
+# The one php-fpm + nginx starter, for the shell tests that serve PHP on
+# 127.0.0.1 (tests/fpm, tests/matrix/fpm-pools.sh, tests/status,
+# tests/install) and for the real-application benches (bench/apps/lib.sh).
+# Everything runs as plain child processes from a private directory;
+# nothing of the system's configuration is read or changed unless a caller
+# says so.
+# The caller sets TMP (its private directory; SRV_DIR, if set, wins) and,
+# for a test, sources tests/lib/report.sh.
 
 FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
 NGINX_BIN=${SC_NGINX_BIN:-/usr/sbin/nginx}
-SRV_PIDS=()
+SRV_PIDS=() SRV_WHY=""
+SRV_FPM_WRAP=()     # a command php-fpm runs under (valgrind); its workers are forked under it
+SRV_NGINX_PREFIX=() # a command nginx runs under (taskset: the client's CPU)
+SRV_NGINX_HTTP=""   # more lines of nginx's http block (include /etc/nginx/mime.types;)
 
-# srv_install PKG...: apt-get install what is missing (returns 1 if that fails).
-# A temporary policy-rc.d keeps postinst from starting nginx/php-fpm services.
+srv_dir() { echo "${SRV_DIR:-${TMP:-}}"; }
+
+# srv_install PKG...: apt-get install what is missing. Returns 1, with the
+# reason in SRV_WHY, if that fails. A temporary policy-rc.d keeps postinst
+# from starting nginx/php-fpm services. apt's output goes to SRV_INSTALL_LOG
+# (default: nowhere).
 srv_install() {
 	local p missing=()
 	for p in "$@"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
-	command -v apt-get >/dev/null || return 1
-	[ "$(id -u)" = 0 ] || return 1
-	local policy=/usr/sbin/policy-rc.d ours=0 rc=0
+	command -v apt-get >/dev/null || { SRV_WHY="packages missing (${missing[*]}) and no apt-get"; return 1; }
+	[ "$(id -u)" = 0 ] || { SRV_WHY="packages missing (${missing[*]}) and not root"; return 1; }
+	local policy=/usr/sbin/policy-rc.d ours=0 rc=0 log=${SRV_INSTALL_LOG:-/dev/null}
+	{ apt-cache show "${missing[@]}" >/dev/null 2>&1 || apt-get update -qq || true; } >>"$log" 2>&1
+	for p in "${missing[@]}"; do
+		apt-cache show "$p" >/dev/null 2>&1 || { SRV_WHY="no package '$p' in the apt sources"; return 1; }
+	done
 	if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; ours=1; fi
-	{ apt-cache show "${missing[@]}" >/dev/null 2>&1 || apt-get update -qq; } >&2
+	# --no-install-recommends: the php metapackage would otherwise be free
+	# to pull apache2 + mod_php
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		-o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null 2>&1 || rc=$?
+		-o DPkg::Lock::Timeout=600 "${missing[@]}" >>"$log" 2>&1 || rc=$?
 	[ $ours = 1 ] && rm -f $policy
+	[ $rc = 0 ] || SRV_WHY="apt-get install ${missing[*]} failed (rc $rc)"
 	return $rc
 }
 
-# srv_stop PID: TERM, up to 5 s, then KILL.
+# srv_stop PID: TERM, up to 5 s, then KILL (safe under set -e).
 srv_stop() {
 	local pid=$1
 	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-	kill -TERM "$pid" 2>/dev/null
+	kill -TERM "$pid" 2>/dev/null || true
 	for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$pid" 2>/dev/null
-	wait "$pid" 2>/dev/null
+	kill -KILL "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
 	return 0
 }
 srv_stop_all() {
@@ -52,22 +66,30 @@ srv_free_port() {
 	return 1
 }
 
-# srv_fpm_conf WORKERS [DAEMONIZE [POOL-LINE...]]: $TMP/fpm/fpm.conf, a pool
-# as www-data on $TMP/fpm/fpm.sock (each extra line added to the pool), the
-# master's log in $TMP/logs/fpm.log.
-srv_fpm_conf() {
-	local n=$1 daemonize=${2:-no}
-	shift; [ $# -gt 0 ] && shift
-	mkdir -p "$TMP/fpm" "$TMP/logs"
-	{ cat <<-CONF
-	[global]
-	pid = $TMP/fpm/fpm.pid
-	error_log = $TMP/logs/fpm.log
-	daemonize = $daemonize
-	[www]
-	user = www-data
-	group = www-data
-	listen = $TMP/fpm/fpm.sock
+# srv_fpm_global [DAEMONIZE]: php-fpm's [global] section: its pid file,
+# and the master's log in DIR/logs/fpm.log.
+srv_fpm_global() {
+	local d; d=$(srv_dir)
+	printf '[global]\npid = %s\nerror_log = %s\ndaemonize = %s\n' "$d/fpm/fpm.pid" "$d/logs/fpm.log" "${1:-no}"
+}
+
+# srv_fpm_pool NAME USER GROUP WORKERS SOCKET [LINE...]: one static pool of
+# WORKERS workers as USER:GROUP on SOCKET (a www-data nginx may connect),
+# cwd /, never recycled. Each LINE ("key = value") replaces the line of that
+# key or adds one.
+srv_fpm_pool() {
+	local name=$1 user=$2 group=$3 n=$4 sock=$5 l k
+	shift 5
+	local -A over=()
+	for l in "$@"; do k=${l%%=*}; over[${k// /}]=1; done
+	printf '[%s]\n' "$name"
+	while IFS= read -r l; do
+		k=${l%%=*}
+		[ -n "${over[${k// /}]:-}" ] || printf '%s\n' "$l"
+	done <<-POOL
+	user = $user
+	group = $group
+	listen = $sock
 	listen.owner = www-data
 	listen.group = www-data
 	listen.mode = 0660
@@ -75,33 +97,51 @@ srv_fpm_conf() {
 	pm.max_children = $n
 	pm.max_requests = 0
 	chdir = /
-	CONF
-	if [ $# -gt 0 ]; then printf "%s\n" "$@"; fi
-	} > "$TMP/fpm/fpm.conf"
+	POOL
+	if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi
 }
 
-# srv_fpm_start WORKERS DAEMONIZE FPM-ARGS...: starts php-fpm, waits for its
-# socket and WORKERS workers; sets FPM_MASTER. Returns 1 if it does not come up.
+# srv_fpm_conf WORKERS [DAEMONIZE [LINE...]]: DIR/fpm/fpm.conf, one pool
+# "www" as www-data on DIR/fpm/fpm.sock (the LINEs as srv_fpm_pool's).
+srv_fpm_conf() {
+	local n=$1 daemonize=${2:-no} d
+	shift; [ $# -gt 0 ] && shift
+	d=$(srv_dir)
+	mkdir -p "$d/fpm" "$d/logs"
+	{ srv_fpm_global "$daemonize"; srv_fpm_pool www www-data www-data "$n" "$d/fpm/fpm.sock" "$@"; } > "$d/fpm/fpm.conf"
+}
+
+# srv_fpm_start WORKERS DAEMONIZE FPM-ARGS...: starts php-fpm on
+# DIR/fpm/fpm.conf (under SRV_FPM_WRAP, if set), waits for the socket of
+# each of its pools and for WORKERS workers; sets FPM_MASTER. Returns 1,
+# with the reason in SRV_WHY, if it does not come up.
 FPM_MASTER=""
 srv_fpm_start() {
-	local n=$1 daemonize=$2 started
+	local n=$1 daemonize=$2 started d tries=100 sock socks up
 	shift 2
-	rm -f "$TMP/fpm/fpm.sock" "$TMP/fpm/fpm.pid"
-	"$FPM_BIN" -y "$TMP/fpm/fpm.conf" "$@" >>"$TMP/logs/fpm.out" 2>&1 &
+	d=$(srv_dir)
+	mapfile -t socks < <(sed -n 's/^listen *= *//p' "$d/fpm/fpm.conf")
+	rm -f "${socks[@]}" "$d/fpm/fpm.pid"
+	[ ${#SRV_FPM_WRAP[@]} -eq 0 ] || tries=1200   # valgrind starts slowly
+	"${SRV_FPM_WRAP[@]}" "$FPM_BIN" -y "$d/fpm/fpm.conf" "$@" >>"$d/logs/fpm.out" 2>&1 &
 	started=$!
 	FPM_MASTER=""
 	[ "$daemonize" = no ] && FPM_MASTER=$started
-	for _ in $(seq 100); do
-		if [ -z "$FPM_MASTER" ] && [ -s "$TMP/fpm/fpm.pid" ]; then FPM_MASTER=$(cat "$TMP/fpm/fpm.pid"); fi
-		if [ -n "$FPM_MASTER" ] && [ -S "$TMP/fpm/fpm.sock" ] && [ "$(pgrep -P "$FPM_MASTER" | wc -l)" -eq "$n" ]; then
+	for _ in $(seq $tries); do
+		if [ -z "$FPM_MASTER" ] && [ -s "$d/fpm/fpm.pid" ]; then FPM_MASTER=$(cat "$d/fpm/fpm.pid"); fi
+		up=1
+		for sock in "${socks[@]}"; do [ -S "$sock" ] || up=0; done
+		if [ -n "$FPM_MASTER" ] && [ $up = 1 ] && [ "$(pgrep -P "$FPM_MASTER" | wc -l)" -eq "$n" ]; then
 			SRV_PIDS+=("$FPM_MASTER")
 			return 0
 		fi
 		if [ "$daemonize" = no ] && ! kill -0 "$started" 2>/dev/null; then break; fi
 		sleep 0.1
 	done
+	SRV_WHY="php-fpm did not start: $(tail -n 3 "$d/logs/fpm.log" "$d/logs/fpm.out" 2>/dev/null | tr '\n' '|' | cut -c1-400)"
 	[ "$daemonize" = yes ] && wait "$started" 2>/dev/null
 	[ -n "$FPM_MASTER" ] && srv_stop "$FPM_MASTER"
+	FPM_MASTER=""
 	return 1
 }
 
@@ -119,44 +159,47 @@ srv_nginx_server() {
 	printf '            fastcgi_pass unix:%s;\n        }\n    }\n' "$sock"
 }
 
-# srv_nginx_run SERVER-BLOCK...: writes $TMP/nginx/nginx.conf (nginx as
-# www-data, its temp files and logs under $TMP) with those server blocks,
-# starts nginx and waits until the first block's port answers; sets
+# srv_nginx_run SERVER-BLOCK...: writes DIR/nginx/nginx.conf (nginx as
+# www-data, one worker, its temp files and logs under DIR, SRV_NGINX_HTTP
+# in its http block) with those server blocks, starts nginx (under
+# SRV_NGINX_PREFIX) and waits until the first block's port answers; sets
 # NGINX_PID. Returns 1, with the reason in SRV_WHY, if it fails (call it
 # directly, not in $(...): it sets NGINX_PID and SRV_PIDS).
-NGINX_PID="" SRV_WHY=""
+NGINX_PID=""
 srv_nginx_run() {
-	local port pid
-	mkdir -p "$TMP/nginx" "$TMP/logs"
+	local port pid d
+	d=$(srv_dir)
+	mkdir -p "$d/nginx" "$d/logs"
 	port=$(printf '%s\n' "$1" | sed -n 's/^ *listen 127\.0\.0\.1:\([0-9]*\);/\1/p' | head -n 1)
 	{
 		cat <<-CONF
 		user www-data;
 		worker_processes 1;
-		pid $TMP/nginx/nginx.pid;
-		error_log $TMP/logs/nginx-error.log warn;
+		pid $d/nginx/nginx.pid;
+		error_log $d/logs/nginx-error.log warn;
 		events { worker_connections 256; }
 		http {
 		    access_log off;
 		    default_type text/html;
-		    client_body_temp_path $TMP/nginx/body;
-		    proxy_temp_path $TMP/nginx/proxy;
-		    fastcgi_temp_path $TMP/nginx/fastcgi;
-		    uwsgi_temp_path $TMP/nginx/uwsgi;
-		    scgi_temp_path $TMP/nginx/scgi;
+		    client_body_temp_path $d/nginx/body;
+		    proxy_temp_path $d/nginx/proxy;
+		    fastcgi_temp_path $d/nginx/fastcgi;
+		    uwsgi_temp_path $d/nginx/uwsgi;
+		    scgi_temp_path $d/nginx/scgi;
 		CONF
+		[ -z "$SRV_NGINX_HTTP" ] || printf '    %s\n' "$SRV_NGINX_HTTP"
 		printf '%s\n' "$@"
 		echo "}"
-	} > "$TMP/nginx/nginx.conf"
-	"$NGINX_BIN" -t -q -c "$TMP/nginx/nginx.conf" -g 'daemon off;' 2>"$TMP/logs/nginx-t.log" ||
-		{ SRV_WHY="nginx config test failed: $(head -c 200 "$TMP/logs/nginx-t.log")"; return 1; }
-	"$NGINX_BIN" -c "$TMP/nginx/nginx.conf" -g 'daemon off;' >>"$TMP/logs/nginx.out" 2>&1 &
+	} > "$d/nginx/nginx.conf"
+	"$NGINX_BIN" -t -q -c "$d/nginx/nginx.conf" -g 'daemon off;' 2>"$d/logs/nginx-t.log" ||
+		{ SRV_WHY="nginx config test failed: $(head -c 200 "$d/logs/nginx-t.log")"; return 1; }
+	"${SRV_NGINX_PREFIX[@]}" "$NGINX_BIN" -c "$d/nginx/nginx.conf" -g 'daemon off;' >>"$d/logs/nginx.out" 2>&1 &
 	pid=$!
 	NGINX_PID=$pid
 	SRV_PIDS+=("$pid")
 	for _ in $(seq 50); do
-		curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
-		kill -0 "$pid" 2>/dev/null || { SRV_WHY="nginx exited at start: $(tail -n 3 "$TMP/logs/nginx-error.log" 2>/dev/null | tr '\n' ' ')"; return 1; }
+		curl -s -m 60 -o /dev/null "http://127.0.0.1:$port/" && return 0
+		kill -0 "$pid" 2>/dev/null || { SRV_WHY="nginx exited at start: $(tail -n 3 "$d/logs/nginx-error.log" 2>/dev/null | tr '\n' ' ')"; return 1; }
 		sleep 0.1
 	done
 	SRV_WHY="nginx does not answer on 127.0.0.1:$port"
@@ -164,12 +207,12 @@ srv_nginx_run() {
 }
 
 # srv_nginx_start DOCROOT: nginx on 127.0.0.1:$PORT (picked here) passing
-# *.php to $TMP/fpm/fpm.sock. Returns 1, with the reason in SRV_WHY, if it
+# *.php to DIR/fpm/fpm.sock. Returns 1, with the reason in SRV_WHY, if it
 # fails (call it directly, not in $(...): it sets PORT and SRV_PIDS).
 PORT=""
 srv_nginx_start() {
 	PORT=$(srv_free_port 18740 18790) || { SRV_WHY="no free TCP port in 18740-18790"; return 1; }
-	srv_nginx_run "$(srv_nginx_server "$PORT" "$1" "$TMP/fpm/fpm.sock")"
+	srv_nginx_run "$(srv_nginx_server "$PORT" "$1" "$(srv_dir)/fpm/fpm.sock")"
 }
 
 # ---- /proc: what statcache holds in a php-fpm process (root reads it) ----------

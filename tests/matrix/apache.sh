@@ -29,7 +29,7 @@
 #              restarts grow them without statcache (the control run);
 #              shared: every restart maps a new region (new /dev/zero inode)
 # Prints "PASS name" / "FAIL name" / "SKIP apache (reason)" / "INFO" lines and
-# "apache: N passed, N failed (Ts)"; exits 1 if a check failed, 0 on skip.
+# "apache: N passed, N failed, N skipped (Ts)"; exits 1 if a check failed, 0 on skip.
 # Env: SC_EXT (default .build/nts/modules/statcache.so), SC_KEEP_TMP=1,
 #      SC_APACHE_RESTARTS (default 20).
 set -uo pipefail
@@ -40,14 +40,10 @@ APACHE=/usr/sbin/apache2
 MODS=/usr/lib/apache2/modules
 RESTARTS=${SC_APACHE_RESTARTS:-20}
 NCHILD=3
-start_s=$SECONDS
-pass=0 fail=0
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin apache
 TMP="" PARENT="" PORT=""
-
-skip() { echo "SKIP apache ($*)"; exit 0; }
-ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
-info() { echo "INFO $*"; }
 
 [ "$(id -u)" = 0 ] || skip "needs root (children as www-data, /proc of other users)"
 [ -x "$APACHE" ] || skip "no $APACHE (apt-get install apache2)"
@@ -290,5 +286,4 @@ flat() {
 flat per-worker
 flat shared
 
-echo "apache: $pass passed, $fail failed ($((SECONDS - start_s))s)"
-[ $fail -eq 0 ]
+report_end

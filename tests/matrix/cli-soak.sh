@@ -20,27 +20,27 @@
 #   soak-rss-and-fds-flat  sampled once a second: from the end of the first
 #       third of the run on, RSS grows by at most 256 kB and the fd count
 #       never changes
-# Prints PASS/FAIL lines and "cli-soak: N passed, N failed (Ts)".
+# Prints PASS/FAIL lines and "cli-soak: N passed, N failed, N skipped (Ts)".
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 PHP=${SC_PHP:-$(command -v php8.2 || command -v php)}
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 SECS=${1:-${SC_SOAK_S:-45}}
-start_s=$SECONDS
-[ -f "$SO" ] || { echo "FAIL cli-soak (no $SO: build-nts first)"; exit 1; }
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin cli-soak
+[ -f "$SO" ] || { bad cli-soak "no $SO: build-nts first"; report_end; exit; }
 TMP=$(mktemp -d /tmp/sc-soak.XXXXXX)
 MUT=""
 trap '[ -n "$MUT" ] && kill "$MUT" 2>/dev/null; [ -n "${SC_KEEP_TMP:-}" ] || rm -rf "$TMP"' EXIT
 mkdir -p "$TMP"/data/d{0,1,2,3,4,5,6,7,8,9}
 fs=$(stat -f -c %T "$TMP/data")
-case $fs in ext2/ext3|xfs|btrfs|tmpfs) ;; *) echo "SKIP cli-soak ($TMP is on '$fs', which statcache does not trust)"; exit 0;; esac
+case $fs in ext2/ext3|xfs|btrfs|tmpfs) ;; *) skip "$TMP is on '$fs', which statcache does not trust" ;; esac
 "$PHP" -n "$here/soak.php" mutate "$TMP/data" "$((SECS + 1))" "$TMP/mutations.log" &
 MUT=$!
 "$PHP" -n -d "extension=$SO" -d statcache.enable_cli=1 "$here/soak.php" work "$TMP/data" "$SECS" "$TMP/work.out"
 wait "$MUT"; MUT=""
 out=$("$PHP" -n "$here/soak.php" check "$TMP/mutations.log" "$TMP/work.out" 15)
-echo "$out"
-p=$(grep -c '^PASS ' <<<"$out"); f=$(grep -c '^FAIL ' <<<"$out")
-echo "cli-soak: $p passed, $f failed ($((SECONDS - start_s))s)"
-[ "$f" -eq 0 ]
+report_count "$out"
+report_end

@@ -29,13 +29,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 PHP=${SC_PHP:-$(command -v php8.2 || command -v php)}
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
-start_s=$SECONDS
-pass=0 fail=0 skipped=0
-ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
-skip() { echo "SKIP $1 ($2)"; skipped=$((skipped + 1)); }
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin coexist
 
-[ -f "$SO" ] || { echo "FAIL coexist (no $SO: build-nts first)"; exit 1; }
+[ -f "$SO" ] || { bad coexist "no $SO: build-nts first"; report_end; exit; }
 TMP=$(mktemp -d /tmp/sc-coexist.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 SC=(-d "extension=$SO" -d statcache.enable_cli=1)
@@ -56,7 +54,7 @@ check() {
 	local name=$1 mod=$2; shift 2
 	# (no grep -q: php would die of SIGPIPE and pipefail report it)
 	if [ -n "$mod" ] && ! "$PHP" -n "$@" -m 2>/dev/null | grep -ix "$mod" >/dev/null; then
-		skip "$name" "$mod cannot be loaded by $PHP -n"
+		skip_check "$name" "$mod cannot be loaded by $PHP -n"
 		return
 	fi
 	run "$name.ref" "$@"
@@ -106,5 +104,4 @@ if [ -f "$TMP/uopz.last.out" ]; then
 	fi
 fi
 
-echo "coexist: $pass passed, $fail failed, $skipped skipped ($((SECONDS - start_s))s)"
-[ $fail -eq 0 ]
+report_end

@@ -34,21 +34,17 @@
 #   shared-ffi-in-one-pool-cannot-blind-another  FFI in pool a reads every
 #                            event of the instance it holds; pool b still
 #                            sees the change
-# Prints PASS/FAIL/SKIP/INFO lines and "fpm-pools: N passed, N failed (Ts)".
+# Prints PASS/FAIL/SKIP/INFO lines and "fpm-pools: N passed, N failed, N skipped (Ts)".
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 # shellcheck source=../lib/servers.sh
 . "$root/tests/lib/servers.sh"
-start_s=$SECONDS
-pass=0 fail=0
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin fpm-pools
 TMP="" MASTER="" NGINX_PID=""
-
-skip() { echo "SKIP fpm-pools ($*)"; exit 0; }
-ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
-info() { echo "INFO $*"; }
 
 [ "$(id -u)" = 0 ] || skip "needs root (pools as www-data and nobody)"
 for b in "$FPM_BIN" "$NGINX_BIN" php curl pgrep ss; do command -v "$b" >/dev/null || skip "missing $b"; done
@@ -84,22 +80,6 @@ srv_nginx_run "$(srv_nginx_server "$PORT_A" "$TMP/www" "$TMP/fpm/a.sock" "fastcg
 	"$(srv_nginx_server "$PORT_B" "$TMP/www" "$TMP/fpm/b.sock" "fastcgi_param SC_DATA $TMP/data;" "fastcgi_keep_conn off;")" ||
 	skip "$SRV_WHY"
 
-pool() { # name user group
-	cat <<-EOF
-	[$1]
-	user = $2
-	group = $3
-	listen = $TMP/fpm/$1.sock
-	listen.owner = www-data
-	listen.group = www-data
-	listen.mode = 0660
-	pm = static
-	pm.max_children = 2
-	pm.max_requests = 0
-	chdir = /
-	clear_env = no
-	EOF
-}
 fpm_start() { # shared
 	{
 		echo "extension=$TMP/statcache.so"
@@ -112,20 +92,14 @@ fpm_start() { # shared
 		echo "error_log=$TMP/logs/php.log"
 	} >"$TMP/fpm/php.ini"
 	{
-		printf '[global]\npid = %s\nerror_log = %s\ndaemonize = no\n' "$TMP/fpm/fpm.pid" "$TMP/logs/fpm.log"
-		pool a www-data www-data
-		pool b nobody "$NOGROUP"
+		srv_fpm_global no
+		srv_fpm_pool a www-data www-data 2 "$TMP/fpm/a.sock" "clear_env = no"
+		srv_fpm_pool b nobody "$NOGROUP" 2 "$TMP/fpm/b.sock" "clear_env = no"
 	} >"$TMP/fpm/fpm.conf"
-	rm -f "$TMP"/fpm/*.sock
-	PHP_INI_SCAN_DIR='' "$FPM_BIN" -y "$TMP/fpm/fpm.conf" -c "$TMP/fpm/php.ini" >>"$TMP/logs/fpm.out" 2>&1 &
-	MASTER=$!
-	for _ in $(seq 100); do
-		[ -S "$TMP/fpm/a.sock" ] && [ -S "$TMP/fpm/b.sock" ] && [ "$(workers a | wc -l)" = 2 ] &&
-			[ "$(workers b | wc -l)" = 2 ] && return 0
-		kill -0 "$MASTER" 2>/dev/null || break
-		sleep 0.1
-	done
-	return 1
+	PHP_INI_SCAN_DIR='' srv_fpm_start 4 no -c "$TMP/fpm/php.ini" || return 1
+	MASTER=$FPM_MASTER
+	# the workers of each pool (static: all forked before the sockets open)
+	[ "$(workers a | wc -l)" = 2 ] && [ "$(workers b | wc -l)" = 2 ]
 }
 workers() { # pool -> its workers' pids
 	local u; u=$([ "$1" = a ] && echo www-data || echo nobody)
@@ -301,5 +275,4 @@ run_mode() {
 }
 run_mode 0
 run_mode 1
-echo "fpm-pools: $pass passed, $fail failed ($((SECONDS - start_s))s)"
-[ $fail -eq 0 ]
+report_end

@@ -18,17 +18,15 @@
 #      SC_STATUS_ARTIFACTS=DIR where the screenshot and the dumped DOM go
 #      (default .build/logs/status), SC_KEEP_TMP=1 keeps the temp dir.
 # Needs root, chromium, promtool, php8.2-fpm, nginx, curl (installed with apt-get
-# when missing). Prints PASS/FAIL/SKIP lines and "status: N passed, N failed (Ts)".
+# when missing). Prints PASS/FAIL/SKIP lines and "status: N passed, N failed, N skipped (Ts)".
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-start_s=$SECONDS
-pass=0 fail=0 TMP=""
-skip() { echo "SKIP status ($*)"; exit 0; }
-ok()   { echo "PASS $1${2:+ ($2)}"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+ ($2)}"; fail=$((fail + 1)); }
-info() { echo "INFO $*"; }
+# shellcheck source=../lib/report.sh
+. "$root/tests/lib/report.sh"
+report_begin status
+TMP=""
 # shellcheck source=../lib/servers.sh
 . "$root/tests/lib/servers.sh"
 
@@ -161,5 +159,4 @@ else
 fi
 [ -s "$TMP/logs/php.log" ] && info "php.log: $(head -c 400 "$TMP/logs/php.log" | tr '\n' '|')"
 
-echo "status: $pass passed, $fail failed ($((SECONDS - start_s))s)"
-[ $fail = 0 ]
+report_end
