@@ -35,8 +35,10 @@ mods=$("$php" -n ${oc_load:+-d "$oc_load"} -m 2>/dev/null || true)
 r1=${rounds%,*} r2=${rounds#*,}
 # not in /tmp: names others create and remove there (a compiler's temporary
 # files) would make drains that look at every record, at random
+# (by its real path: a spelling with "..", another record per script)
 base=${STATCACHE_BENCH_DIR:-$here/../.build}
 mkdir -p "$base"
+base=$(realpath "$base")
 dir=$(mktemp -d "$base/opcache-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 sdir=$dir${relative:+/lib}

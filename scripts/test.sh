@@ -57,10 +57,10 @@ build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
-phpsrc-nts     optin       85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
-phpsrc-opcache optin       20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
+phpsrc-nts default 85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
+phpsrc-opcache default 20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
-phpsrc-zts     optin      150 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
+phpsrc-zts default 150 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
 fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
@@ -77,7 +77,7 @@ fuzz          default   125 libFuzzer targets: committed inputs replayed, then 6
 diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default   240 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
-phpsrc-asan    optin      180 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
+phpsrc-asan default 180 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
 phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
