@@ -40,7 +40,10 @@ if test "$PHP_STATCACHE" != "no"; then
     AC_MSG_WARN([statcache: no inotify/epoll/statfs headers; the cache is compiled out and reports enabled => false])
   fi
 
-  statcache_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
+  dnl hidden: only get_module (ZEND_GET_MODULE) leaves the .so, so a call
+  dnl from one file of the extension to another is a direct call, not one
+  dnl through the PLT (the include and hit paths make several)
+  statcache_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
   if test "$PHP_STATCACHE_DEV" != "no"; then
     statcache_cflags="$statcache_cflags -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers"
   fi

@@ -56,6 +56,7 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool oc_raw_name;        /* src/php/opcache/opcache.c: opcache_invalidate() of a name as opcache keyed it:
 	                          * the resolver answers "no such path" (src/php/include/include.c) */
 	void *oc_pending;        /* src/php/opcache/opcache.c: the CLI's main script, recorded at the first include */
+	bool oc_ready;           /* src/php/opcache/opcache.c: this request passed the feature's whole gate once */
 	bool oc_cwd_known;       /* src/php/opcache/opcache_name.c: oc_cwd holds the working directory, */
 	char oc_cwd[MAXPATHLEN]; /* ... read at the first relative include of the request or after chdir() */
 	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */

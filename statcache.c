@@ -168,6 +168,7 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(active) = SCG(enable) && statcache_off_reason() == NULL;
 	SCG(bypass_depth) = 0;
 	SCG(oc_cwd_known) = false;
+	SCG(oc_ready) = false;
 	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/answers/hit.h) */
 #if STATCACHE_HAVE_CACHE && defined(ZTS)
 	SCG(rp_globals) = sc_rp_globals(); /* the same thread's realpath cache */

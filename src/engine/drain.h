@@ -52,4 +52,18 @@ SC_ALWAYS_INLINE void sc_watcher_sync(void)
 	sc_proc_deadline_renew(g); /* the next hits' one compare */
 }
 
+/* sc_watcher_sync() only when a hit would take it: events pending, a drain
+ * running, or the deadline the last sync left reached (by the tick
+ * counter, one compare; where the clock decides, its read).  Before it,
+ * sc_watcher_sync() would only renew that deadline.  For a caller that
+ * asks on every include (src/php/opcache). */
+SC_ALWAYS_INLINE void sc_watcher_sync_due(void)
+{
+	const sc_gen *g = sc_the_proc.gen;
+
+	if (sc_gen_needs_sync(g) || (sc_proc_hit_clocked() ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks())) {
+		sc_watcher_sync();
+	}
+}
+
 #endif

@@ -63,9 +63,19 @@ static void sc_unlock(void)
 	}
 }
 
-void sc_scripts_startup(bool threads)
+/* The records' index hash: the table's unless the PHP layer gives PHP's
+ * own string hash (sc_scripts_startup()), which an include's name already
+ * carries or opcache computes for it anyway. */
+static uint64_t sc_scripts_table_hash(const char *key, size_t len)
+{
+	return sc_table_hash(key, len);
+}
+static uint64_t (*sc_scripts_hash)(const char *key, size_t len) = sc_scripts_table_hash;
+
+void sc_scripts_startup(bool threads, uint64_t (*hash)(const char *key, size_t len))
 {
 	sc_scripts_threads = threads;
+	sc_scripts_hash = hash ? hash : sc_scripts_table_hash;
 }
 static sc_script *sc_scripts;
 static uint32_t sc_scripts_n, sc_scripts_cap;
@@ -200,9 +210,10 @@ static void sc_rix_rebuild(void)
  * The table's version is read with acquire: it pairs with the release
  * that follows every slot and epoch bump, so the bumps it counts are seen
  * by the check that records it as seen. */
-static _Atomic(sc_gen *) sc_seen_gen;   /* another table (a new machine): look */
-static _Atomic uint64_t sc_seen_version; /* sc_gen_version() at the last check */
-static _Atomic uint64_t sc_next_due_ms;  /* UINT64_MAX: nothing polled or stuck */
+sc_scripts_seen_state sc_scripts_seen;
+#define sc_seen_gen (sc_scripts_seen.gen)
+#define sc_seen_version (sc_scripts_seen.version)
+#define sc_next_due_ms (sc_scripts_seen.next_due_ms)
 
 void sc_script_todo_free(sc_script_todo *t)
 {
@@ -247,12 +258,20 @@ static void sc_todo_add(sc_script_todo *t, const char *real, bool changed)
 
 /* ---- the table of records ------------------------------------------------- */
 
-static sc_script *sc_scripts_find(const char *key, size_t klen, uint64_t h)
+/* A hash's first slot in the index: its high half, multiplied through
+ * (PHP's string hash, the one the PHP layer gives, varies little in its
+ * low bits between names that differ in a digit or two). */
+SC_ALWAYS_INLINE uint32_t sc_scripts_slot(uint64_t h)
+{
+	return (uint32_t) ((h * 0x9e3779b97f4a7c15ull) >> 32) & (sc_scripts_index_cap - 1);
+}
+
+SC_ALWAYS_INLINE sc_script *sc_scripts_find(const char *key, size_t klen, uint64_t h)
 {
 	if (!sc_scripts_index_cap) {
 		return NULL;
 	}
-	for (uint32_t i = (uint32_t) h & (sc_scripts_index_cap - 1);; i = (i + 1) & (sc_scripts_index_cap - 1)) {
+	for (uint32_t i = sc_scripts_slot(h);; i = (i + 1) & (sc_scripts_index_cap - 1)) {
 		uint32_t k = sc_scripts_index[i];
 		if (!k) {
 			return NULL;
@@ -266,7 +285,7 @@ static sc_script *sc_scripts_find(const char *key, size_t klen, uint64_t h)
 
 static void sc_scripts_index_put(uint32_t k, uint64_t h)
 {
-	uint32_t i = (uint32_t) h & (sc_scripts_index_cap - 1);
+	uint32_t i = sc_scripts_slot(h);
 	while (sc_scripts_index[i]) {
 		i = (i + 1) & (sc_scripts_index_cap - 1);
 	}
@@ -280,7 +299,7 @@ static void sc_scripts_index_put(uint32_t k, uint64_t h)
 static sc_script *sc_scripts_get(const char *key, const char *real)
 {
 	size_t klen = strlen(key), len = strlen(real);
-	uint64_t h = sc_table_hash(key, klen);
+	uint64_t h = sc_scripts_hash(key, klen);
 	sc_script *s = sc_scripts_find(key, klen, h);
 
 	if (s) {
@@ -433,9 +452,9 @@ void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, cons
 	bool other = spelling && strcmp(spelling, real) != 0;
 
 	sc_wrlock();
-	if (expect && (sc_compiled_as(sc_scripts_find(real, len, sc_table_hash(real, len)), expect)
+	if (expect && (sc_compiled_as(sc_scripts_find(real, len, sc_scripts_hash(real, len)), expect)
 			|| (other && sc_compiled_as(sc_scripts_find(spelling, strlen(spelling),
-				sc_table_hash(spelling, strlen(spelling))), expect)))) {
+				sc_scripts_hash(spelling, strlen(spelling))), expect)))) {
 		atomic_fetch_add_explicit(&sc_scripts_recompiled, 1, memory_order_relaxed);
 	}
 	if (other) {
@@ -447,19 +466,30 @@ void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, cons
 	sc_unlock();
 }
 
-bool sc_scripts_known(const char *key)
+bool sc_scripts_current(const char *key, size_t klen, uint64_t h)
 {
-	return sc_scripts_known_or_pending(key, NULL) != 0;
+	sc_script *s;
+	bool r;
+
+	sc_rdlock();
+	s = sc_scripts_find(key, klen, h);
+	r = s && s->state != SC_SCRIPT_DEAD && s->state != SC_SCRIPT_STUCK;
+	sc_unlock();
+	return r;
 }
 
-int sc_scripts_known_or_pending(const char *key, char *real)
+bool sc_scripts_known(const char *key)
 {
-	size_t klen = strlen(key);
+	return sc_scripts_known_or_pending(key, strlen(key), NULL) != 0;
+}
+
+int sc_scripts_known_or_pending(const char *key, size_t klen, char *real)
+{
 	sc_script *s;
 	int r;
 
 	sc_rdlock();
-	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
+	s = sc_scripts_find(key, klen, sc_scripts_hash(key, klen));
 	r = !s || s->state == SC_SCRIPT_DEAD ? 0 : s->state == SC_SCRIPT_STUCK ? 2 : 1;
 	if (r == 2 && real) {
 		memcpy(real, s->path, s->len + 1);
@@ -509,7 +539,7 @@ bool sc_scripts_name_real(const char *key, char *real)
 	bool r;
 
 	sc_rdlock();
-	s = sc_scripts_find(key, klen, sc_table_hash(key, klen));
+	s = sc_scripts_find(key, klen, sc_scripts_hash(key, klen));
 	r = s && s->name_only && (s->state == SC_SCRIPT_WATCHED || s->state == SC_SCRIPT_POLLED);
 	if (r) {
 		memcpy(real, s->path, s->len + 1);
@@ -588,21 +618,6 @@ static bool sc_scripts_bumped_check(sc_cache *c, sc_gen *g, uint64_t seen, uint6
 		}
 	}
 	return true;
-}
-
-bool sc_scripts_due(void)
-{
-	sc_gen *g = sc_the_proc.gen;
-	/* acquire: pairs with the release of sc_gen_bump()'s and
-	 * sc_gen_bump_epoch()'s version step: no bump, no record to look at
-	 * (a drain that applied nothing, or only moved slots no record holds
-	 * later, costs no walk of the records) */
-	uint64_t version = sc_gen_version(g);
-	uint64_t due = atomic_load_explicit(&sc_next_due_ms, memory_order_relaxed);
-
-	return version != atomic_load_explicit(&sc_seen_version, memory_order_relaxed)
-		|| g != atomic_load_explicit(&sc_seen_gen, memory_order_relaxed)
-		|| (due != UINT64_MAX && sc_now_ms() >= due);
 }
 
 void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo)

@@ -33,8 +33,10 @@ typedef struct sc_script_todo {
 void sc_script_todo_free(sc_script_todo *t);
 
 /* Once, before the first record: whether several PHP threads share them
- * (ZTS: the records' lock is taken; with one PHP thread it is not). */
-void sc_scripts_startup(bool threads);
+ * (ZTS: the records' lock is taken; with one PHP thread it is not), and
+ * the hash the records' index uses (NULL: the table's; the PHP layer gives
+ * PHP's own string hash, which an include's name carries). */
+void sc_scripts_startup(bool threads, uint64_t (*hash)(const char *key, size_t len));
 
 /* The identity of path before the compiler reads it (and the watches its
  * lookup arms); false when the cache does not vouch for it or it is gone. */
@@ -59,20 +61,52 @@ bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char 
 bool sc_scripts_name_real(const char *key, char *real);
 /* Is the include spelled key recorded (live) here? */
 bool sc_scripts_known(const char *key);
-/* sc_scripts_known() in one look, telling a record that waits for
- * opcache_invalidate() apart (another thread's check queued it and calls
- * it out of the lock, or restrict_api refused it): 0 not recorded, 1
- * recorded, 2 waiting, its real path then in real (SC_PATH_MAX) unless
- * real is NULL. */
-int sc_scripts_known_or_pending(const char *key, char *real);
+/* Is the include spelled key (klen bytes, hash h as sc_scripts_startup()'s
+ * hash gives it) recorded and not waiting for opcache_invalidate(): what
+ * every include of an unchanged script finds. */
+bool sc_scripts_current(const char *key, size_t klen, uint64_t h);
+/* sc_scripts_known() in one look, for key of klen bytes, telling a record
+ * that waits for opcache_invalidate() apart (another thread's check queued
+ * it and calls it out of the lock, or restrict_api refused it): 0 not
+ * recorded, 1 recorded, 2 waiting, its real path then in real
+ * (SC_PATH_MAX) unless real is NULL. */
+int sc_scripts_known_or_pending(const char *key, size_t klen, char *real);
 /* A copy this process did not compile: recorded and true when the file and
  * every component of its names are older than since (opcache's memory
  * holds nothing older) and no file cache may have supplied it. */
 bool sc_scripts_adopt(sc_cache *c, const char *real, const char *spelling, int64_t since, bool file_cache);
+/* What the last check saw, and when the next must look anyway (polled
+ * records at revalidate_freq, stuck ones every second): written under the
+ * records' lock (src/engine/scripts.c), read before taking it (relaxed: a
+ * stale value costs one more check, or one check later by a few loads; the
+ * lock orders the rest). */
+typedef struct sc_scripts_seen_state {
+	_Atomic(sc_gen *) gen;        /* another table (a new machine): look */
+	_Atomic uint64_t version;     /* sc_gen_version() at the last check */
+	_Atomic uint64_t next_due_ms; /* UINT64_MAX: nothing polled or stuck */
+} sc_scripts_seen_state;
+extern sc_scripts_seen_state sc_scripts_seen;
+
 /* Whether a check has something to look at: a drain or a flush since the
- * last one, or the time for the scripts stat()ed instead of watched (a
- * few loads). */
-bool sc_scripts_due(void);
+ * last one, or the time for the scripts stat()ed instead of watched.
+ * Inline: every include asks, and it is a few loads.  The table's version
+ * is read with acquire: it pairs with the release of sc_gen_bump()'s and
+ * sc_gen_bump_epoch()'s version step, so the bumps it counts are seen by
+ * the check that records it as seen; no bump, no record to look at (a
+ * drain that applied nothing, or only moved slots no record holds later,
+ * costs no walk of the records). */
+static inline bool sc_scripts_due(void)
+{
+	sc_gen *g = sc_the_proc.gen;
+	uint64_t due;
+
+	if (sc_gen_version(g) != atomic_load_explicit(&sc_scripts_seen.version, memory_order_relaxed)
+			|| g != atomic_load_explicit(&sc_scripts_seen.gen, memory_order_relaxed)) {
+		return true;
+	}
+	due = atomic_load_explicit(&sc_scripts_seen.next_due_ms, memory_order_relaxed);
+	return due != UINT64_MAX && sc_now_ms() >= due;
+}
 /* The check: the records that changed go into todo; polled ones are
  * stat()ed every revalidate_freq seconds (0: every check). */
 void sc_scripts_check(sc_cache *c, long revalidate_freq, sc_script_todo *todo);

@@ -73,9 +73,13 @@ static bool sc_oc_plain_abs(const char *p)
 
 /* This thread's cache when the feature can work for this compile: in a
  * request (opcache.preload compiles at startup, in php-fpm's master, what
- * opcache never lets go of). */
-static sc_cache *sc_oc_cache(void)
+ * opcache never lets go of).  The whole gate once per request; after it,
+ * what can change within the request (a call of PHP's own running, a fork
+ * that left the child's watcher to be started again). */
+static sc_cache *sc_oc_cache_slow(void)
 {
+	sc_cache *c;
+
 	if (!sc_oc_wanted || sc_oc_off || SCG(bypass_depth) || php_during_module_startup()
 			|| php_during_module_shutdown()) {
 		return NULL;
@@ -89,7 +93,21 @@ static sc_cache *sc_oc_cache(void)
 	if (!sc_oc_probe()) {
 		return NULL;
 	}
-	return statcache_thread_cache();
+	c = statcache_thread_cache();
+	SCG(oc_ready) = c != NULL;
+	return c;
+}
+
+/* The gate once passed in this request, and nothing since that closes it. */
+static zend_always_inline bool sc_oc_ready(void)
+{
+	return SCG(oc_ready) && SCG(cache) && !SCG(bypass_depth)
+		&& atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) == SC_PROC_READY;
+}
+
+static inline sc_cache *sc_oc_cache(void)
+{
+	return EXPECTED(sc_oc_ready()) ? SCG(cache) : sc_oc_cache_slow();
 }
 
 /* The lookups made for the records are not PHP's: statcache_stats() counts
@@ -128,9 +146,9 @@ typedef struct sc_oc_pending {
 	bool have_id;
 } sc_oc_pending;
 
-static bool sc_oc_untouched(const zend_file_handle *fh)
+static inline bool sc_oc_untouched(const zend_file_handle *fh)
 {
-	return sc_oc_wanted && !sc_oc_off && fh->primary_script && fh->filename && !SCG(bypass_depth)
+	return fh->primary_script && sc_oc_wanted && !sc_oc_off && fh->filename && !SCG(bypass_depth)
 		&& !php_during_module_startup() && strcmp(sapi_module.name, "cli") == 0 && !sc_the_proc.region.shared
 		&& (atomic_load_explicit(&sc_the_proc.state, memory_order_acquire) != SC_PROC_READY
 			|| atomic_load_explicit(&sc_the_proc.gen->max_wd, memory_order_relaxed) == 0);
@@ -190,7 +208,7 @@ static void sc_oc_check(sc_cache *c)
 	sc_script_todo todo = { 0 };
 	sc_oc_quiet q;
 
-	sc_watcher_sync();
+	sc_watcher_sync_due();
 	if (!sc_scripts_due()) {
 		return;
 	}
@@ -256,7 +274,7 @@ static zend_op_array *sc_oc_inner(zend_file_handle *fh, int type)
  * check, then for a relative name (when resolve) the real path it means
  * now (NULL: left as it is), for an absolute one not recorded the
  * vouching. */
-static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
+static zend_never_inline zend_string *sc_oc_before_slow(sc_cache *c, zend_string *name, bool resolve)
 {
 	zend_string *real = NULL;
 	char pending[SC_PATH_MAX];
@@ -279,7 +297,8 @@ static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
 		sc_oc_quiet_end(&q);
 	}
 	abs = real ? ZSTR_VAL(real) : ZSTR_VAL(name);
-	switch (sc_oc_plain_abs(abs) ? sc_scripts_known_or_pending(abs, pending) : 1) {
+	switch (sc_oc_plain_abs(abs) ? sc_scripts_known_or_pending(abs, real ? ZSTR_LEN(real) : ZSTR_LEN(name), pending)
+			: 1) {
 		case 0:
 			sc_oc_quiet_begin(&q, c);
 			sc_oc_vouch(c, abs);
@@ -298,11 +317,29 @@ static zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
 	return real;
 }
 
+/* The usual include, which sc_oc_before_slow() would find has nothing to
+ * do: an absolute name with a live record, no event pending, no drain due
+ * (the hits' own test), no check due.  Inline, a few loads and the
+ * record's lookup. */
+static zend_always_inline bool sc_oc_usual(zend_string *name)
+{
+	const sc_gen *g = sc_the_proc.gen;
+
+	return !SCG(oc_pending) && sc_oc_plain_abs(ZSTR_VAL(name)) && !sc_gen_needs_sync(g)
+		&& !(sc_proc_hit_clocked() ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks())
+		&& !sc_scripts_due() && sc_scripts_current(ZSTR_VAL(name), ZSTR_LEN(name), zend_string_hash_val(name));
+}
+
+static zend_always_inline zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
+{
+	return sc_oc_usual(name) ? NULL : sc_oc_before_slow(c, name, resolve);
+}
+
 /* The outer hook: every include and the main script, before opcache.  A
  * relative include is handed to opcache by the real path it means now
  * (src/php/opcache/opcache_name.c), as PHP hands include_once's: opcache's key for
  * the relative name is never what answers it. */
-static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
+static zend_never_inline zend_op_array *sc_oc_outer_slow(zend_file_handle *fh, int type)
 {
 	sc_cache *c;
 	zend_string *real = NULL, *given = NULL;
@@ -335,7 +372,8 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 		zend_string_release(fh->filename);
 		fh->filename = given;
 	} else if (left && op && op->filename && !SCG(oc_compiled_now)
-			&& sc_oc_plain_abs(ZSTR_VAL(op->filename)) && !sc_scripts_known(ZSTR_VAL(op->filename))) {
+			&& sc_oc_plain_abs(ZSTR_VAL(op->filename))
+			&& !sc_scripts_known_or_pending(ZSTR_VAL(op->filename), ZSTR_LEN(op->filename), NULL)) {
 		sc_oc_quiet_begin(&q, c);
 		if (!sc_oc_adopt(c, ZSTR_VAL(op->filename), NULL)) {
 			/* a relative name the walk left to opcache was served a copy
@@ -348,11 +386,22 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	return op;
 }
 
+static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
+{
+	/* the usual include: straight to opcache (sc_oc_outer_slow() would
+	 * find nothing to do before it, and nothing after for an absolute
+	 * name) */
+	if (EXPECTED(!fh->primary_script && fh->filename && sc_oc_ready() && sc_oc_usual(fh->filename))) {
+		return sc_oc_prev_outer(fh, type);
+	}
+	return sc_oc_outer_slow(fh, type);
+}
+
 /* Around opcache's resolver, for include_once and require_once, which
  * resolve (opcache: by its key for the name) before anything is compiled:
  * the same work as the compile hook's first, and a relative name handed
  * on as the real path it means now. */
-static zend_string *sc_oc_resolve(zend_string *filename)
+static zend_never_inline zend_string *sc_oc_resolve_slow(zend_string *filename)
 {
 	const zend_execute_data *ex = EG(current_execute_data);
 	zend_string *real, *r;
@@ -370,6 +419,15 @@ static zend_string *sc_oc_resolve(zend_string *filename)
 	r = sc_oc_prev_resolve(real);
 	zend_string_release(real);
 	return r;
+}
+
+static zend_string *sc_oc_resolve(zend_string *filename)
+{
+	/* the usual name: what sc_oc_resolve_slow() would hand on as it is */
+	if (EXPECTED(sc_oc_ready() && sc_oc_usual(filename))) {
+		return sc_oc_prev_resolve(filename);
+	}
+	return sc_oc_resolve_slow(filename);
 }
 
 /* ---- startup -------------------------------------------------------------- */
@@ -423,6 +481,14 @@ static zend_extension sc_oc_ext = {
 	.resource_number = -1,
 };
 
+/* The records' index hash: PHP's own string hash, the one
+ * zend_string_hash_val() keeps in an include's name (opcache computes it
+ * for its own lookup of that name anyway). */
+static uint64_t sc_oc_name_hash(const char *key, size_t len)
+{
+	return (uint64_t) zend_hash_func(key, len);
+}
+
 void statcache_opcache_startup(bool wanted)
 {
 	static bool fork_registered;
@@ -436,9 +502,9 @@ void statcache_opcache_startup(bool wanted)
 		fork_registered = pthread_atfork(NULL, NULL, sc_scripts_after_fork) == 0;
 	}
 #ifdef ZTS
-	sc_scripts_startup(true);
+	sc_scripts_startup(true, sc_oc_name_hash);
 #else
-	sc_scripts_startup(false);
+	sc_scripts_startup(false, sc_oc_name_hash);
 #endif
 	sc_oc_prev_inner = zend_compile_file;
 	zend_compile_file = sc_oc_inner;
@@ -538,6 +604,14 @@ void statcache_opcache_info(void)
 }
 
 #else /* !STATCACHE_HAVE_CACHE */
+
+/* The records' index hash: PHP's own string hash, the one
+ * zend_string_hash_val() keeps in an include's name (opcache computes it
+ * for its own lookup of that name anyway). */
+static uint64_t sc_oc_name_hash(const char *key, size_t len)
+{
+	return (uint64_t) zend_hash_func(key, len);
+}
 
 void statcache_opcache_startup(bool wanted)
 {
