@@ -169,6 +169,7 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(bypass_depth) = 0;
 	SCG(oc_cwd_known) = false;
 	SCG(oc_ready) = false;
+	SCG(oc_ok_name) = NULL;
 	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/answers/hit.h) */
 #if STATCACHE_HAVE_CACHE && defined(ZTS)
 	SCG(rp_globals) = sc_rp_globals(); /* the same thread's realpath cache */

@@ -49,11 +49,17 @@ static void sc_rdlock(void)
 	}
 }
 
+_Atomic uint64_t sc_scripts_writes;
+
 static void sc_wrlock(void)
 {
 	if (sc_scripts_threads) {
 		pthread_rwlock_wrlock(&sc_scripts_lock);
 	}
+	/* every change to the records is made under this lock: a count of its
+	 * takings tells a caller that nothing changed since it looked
+	 * (sc_scripts_write_count()) */
+	atomic_fetch_add_explicit(&sc_scripts_writes, 1, memory_order_relaxed);
 }
 
 static void sc_unlock(void)
@@ -749,4 +755,5 @@ void sc_scripts_after_fork(void)
 {
 	pthread_rwlock_t fresh = PTHREAD_RWLOCK_INITIALIZER;
 	sc_scripts_lock = fresh;
+	atomic_fetch_add_explicit(&sc_scripts_writes, 1, memory_order_relaxed);
 }

@@ -87,6 +87,15 @@ typedef struct sc_scripts_seen_state {
 } sc_scripts_seen_state;
 extern sc_scripts_seen_state sc_scripts_seen;
 
+/* How many times the records were open to change (their write lock
+ * taken): the same count twice, no record changed between (relaxed: a
+ * change racing the read is one made just after it). */
+extern _Atomic uint64_t sc_scripts_writes;
+static inline uint64_t sc_scripts_write_count(void)
+{
+	return atomic_load_explicit(&sc_scripts_writes, memory_order_relaxed);
+}
+
 /* Whether a check has something to look at: a drain or a flush since the
  * last one, or the time for the scripts stat()ed instead of watched.
  * Inline: every include asks, and it is a few loads.  The table's version

@@ -97,6 +97,39 @@ static void only_a_bump_makes_a_check_due(void **state)
 	sc_script_todo_free(&t);
 }
 
+/* A lookup leaves the write count as it is; a record made, or one a check
+ * finds changed, moves it: the count a caller compares to skip a second
+ * lookup of the same name (src/php/opcache/opcache.c) sees every change. */
+static void only_a_change_moves_the_write_count(void **state)
+{
+	fx *f = *state;
+	sc_script_todo t = { 0 };
+	const char *s = P(f, "a/s.php");
+	uint64_t before;
+
+	fx_mkdir(f, "a");
+	fx_write(f, "a/s.php", "<?php return 1;");
+	settle(s);
+	before = sc_scripts_write_count();
+	sc_scripts_record(f->c, s, NULL, NULL);
+	assert_true(sc_scripts_write_count() != before);
+	before = sc_scripts_write_count();
+	assert_true(sc_scripts_current(s, strlen(s), sc_table_hash(s, strlen(s))));
+	assert_true(sc_scripts_known(s));
+	assert_true(sc_scripts_write_count() == before);
+	fx_write(f, "a/s.php", "<?php return 2;");
+	drain_and_check(f, &t);
+	assert_true(todo_has(&t, '=', s) || todo_has(&t, '!', s));
+	assert_true(sc_scripts_write_count() != before);
+	assert_false(sc_scripts_current(s, strlen(s), sc_table_hash(s, strlen(s))));
+	/* what was queued, invalidated as the module does (nothing left stuck
+	 * for the next tests' checks) */
+	for (uint32_t i = 0; i < t.n; i++) {
+		sc_scripts_invalidated(t.paths[i] + 1, true);
+	}
+	sc_script_todo_free(&t);
+}
+
 /* Two scripts written, settled and recorded. */
 static void record_two(fx *f, const char *one, const char *two)
 {
@@ -300,6 +333,7 @@ int main(void)
 #define T(name) cmocka_unit_test_setup_teardown(name, fx_setup, fx_teardown)
 	const struct CMUnitTest tests[] = {
 		T(a_neighbour_changing_keeps_the_script),
+		T(only_a_change_moves_the_write_count),
 		T(only_a_bump_makes_a_check_due),
 		T(a_check_after_a_few_bumps_looks_at_their_records_only),
 		T(a_rewrite_of_the_same_size_is_a_change),

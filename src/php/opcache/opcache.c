@@ -317,17 +317,24 @@ static zend_never_inline zend_string *sc_oc_before_slow(sc_cache *c, zend_string
 	return real;
 }
 
-/* The usual include, which sc_oc_before_slow() would find has nothing to
- * do: an absolute name with a live record, no event pending, no drain due
- * (the hits' own test), no check due.  Inline, a few loads and the
- * record's lookup. */
-static zend_always_inline bool sc_oc_usual(zend_string *name)
+/* Nothing to look at before an include: no event pending, no drain due
+ * (the hits' own test), no check of the records due.  A few loads. */
+static zend_always_inline bool sc_oc_nothing_due(void)
 {
 	const sc_gen *g = sc_the_proc.gen;
 
-	return !SCG(oc_pending) && sc_oc_plain_abs(ZSTR_VAL(name)) && !sc_gen_needs_sync(g)
+	return !SCG(oc_pending) && !sc_gen_needs_sync(g)
 		&& !(sc_proc_hit_clocked() ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks())
-		&& !sc_scripts_due() && sc_scripts_current(ZSTR_VAL(name), ZSTR_LEN(name), zend_string_hash_val(name));
+		&& !sc_scripts_due();
+}
+
+/* The usual include, which sc_oc_before_slow() would find has nothing to
+ * do: an absolute name with a live record, and nothing due.  Inline, the
+ * loads above and the record's lookup. */
+static zend_always_inline bool sc_oc_usual(zend_string *name)
+{
+	return sc_oc_plain_abs(ZSTR_VAL(name)) && sc_oc_nothing_due()
+		&& sc_scripts_current(ZSTR_VAL(name), ZSTR_LEN(name), zend_string_hash_val(name));
 }
 
 static zend_always_inline zend_string *sc_oc_before(sc_cache *c, zend_string *name, bool resolve)
@@ -391,8 +398,16 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	/* the usual include: straight to opcache (sc_oc_outer_slow() would
 	 * find nothing to do before it, and nothing after for an absolute
 	 * name) */
-	if (EXPECTED(!fh->primary_script && fh->filename && sc_oc_ready() && sc_oc_usual(fh->filename))) {
-		return sc_oc_prev_outer(fh, type);
+	if (EXPECTED(!fh->primary_script && fh->filename && sc_oc_ready())) {
+		const void *ok = SCG(oc_ok_name);
+		SCG(oc_ok_name) = NULL;
+		/* include_once's compile of the name its resolve has just found
+		 * current (sc_oc_resolve()), no record changed since: the lookup
+		 * is not made twice */
+		if ((ok == fh->filename && SCG(oc_ok_writes) == sc_scripts_write_count() && sc_oc_nothing_due())
+				|| sc_oc_usual(fh->filename)) {
+			return sc_oc_prev_outer(fh, type);
+		}
 	}
 	return sc_oc_outer_slow(fh, type);
 }
@@ -424,8 +439,18 @@ static zend_never_inline zend_string *sc_oc_resolve_slow(zend_string *filename)
 static zend_string *sc_oc_resolve(zend_string *filename)
 {
 	/* the usual name: what sc_oc_resolve_slow() would hand on as it is */
-	if (EXPECTED(sc_oc_ready() && sc_oc_usual(filename))) {
-		return sc_oc_prev_resolve(filename);
+	if (EXPECTED(sc_oc_ready())) {
+		uint64_t writes = sc_scripts_write_count();
+		if (sc_oc_usual(filename)) {
+			zend_string *r = sc_oc_prev_resolve(filename);
+			/* opcache's own name for it (interned: it stays, and so does
+			 * what it says), when that is the name just looked up */
+			if (r && ZSTR_IS_INTERNED(r) && zend_string_equal_content(r, filename)) {
+				SCG(oc_ok_name) = r;
+				SCG(oc_ok_writes) = writes;
+			}
+			return r;
+		}
 	}
 	return sc_oc_resolve_slow(filename);
 }
