@@ -59,7 +59,8 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	bool oc_ready;           /* src/php/opcache/opcache.c: this request passed the feature's whole gate once */
 	const void *oc_ok_name;  /* src/php/opcache/opcache.c: the name include_once's resolve just found
 	                          * current (opcache's interned one), for the compile that follows */
-	uint64_t oc_ok_writes;   /* ... and sc_scripts_write_count() when it looked */
+	uint64_t oc_ok_writes;   /* ... and sc_scripts_write_count() when it looked, */
+	const void *oc_ok_opline; /* ... and the include_once it resolved for */
 	bool oc_cwd_known;       /* src/php/opcache/opcache_name.c: oc_cwd holds the working directory, */
 	char oc_cwd[MAXPATHLEN]; /* ... read at the first relative include of the request or after chdir() */
 	HashTable *wrappers_seen; /* sc_file_wrapper_plain(): the wrapper table last checked */

@@ -21,6 +21,7 @@
 #endif
 #include "engine/scripts.h"
 #include "engine/script_fill.h"
+#include "engine/scripts_index.h"
 #include "core/fileid.h"
 #include "core/log.h"
 
@@ -36,11 +37,11 @@
  * question every absolute include asks (sc_scripts_known()) and by the
  * status, write-locked by a compile, an adoption and a check after a
  * drain; never taken on a stat-family hit. */
-static pthread_rwlock_t sc_scripts_lock = PTHREAD_RWLOCK_INITIALIZER;
+pthread_rwlock_t sc_scripts_lock = PTHREAD_RWLOCK_INITIALIZER;
 /* Set once at startup: a ZTS build, where several PHP threads share the
  * records; with one PHP thread (NTS) the lock is not taken (the watcher
  * thread never touches records). */
-static bool sc_scripts_threads;
+bool sc_scripts_threads;
 
 static void sc_rdlock(void)
 {
@@ -83,10 +84,10 @@ void sc_scripts_startup(bool threads, uint64_t (*hash)(const char *key, size_t l
 	sc_scripts_threads = threads;
 	sc_scripts_hash = hash ? hash : sc_scripts_table_hash;
 }
-static sc_script *sc_scripts;
+sc_script *sc_scripts;
 static uint32_t sc_scripts_n, sc_scripts_cap;
-static uint32_t *sc_scripts_index;       /* open addressing: record number + 1 */
-static uint32_t sc_scripts_index_cap;
+uint32_t *sc_scripts_index;       /* open addressing: record number + 1 */
+uint32_t sc_scripts_index_cap;
 static uint32_t sc_scripts_live, sc_scripts_polled, sc_scripts_stuck;
 static uint32_t sc_names_live, sc_names_polled;  /* of those, name records */
 static char *sc_unchecked[SC_SCRIPTS_UNCHECKED_MAX];
@@ -263,31 +264,6 @@ static void sc_todo_add(sc_script_todo *t, const char *real, bool changed)
 }
 
 /* ---- the table of records ------------------------------------------------- */
-
-/* A hash's first slot in the index: its high half, multiplied through
- * (PHP's string hash, the one the PHP layer gives, varies little in its
- * low bits between names that differ in a digit or two). */
-SC_ALWAYS_INLINE uint32_t sc_scripts_slot(uint64_t h)
-{
-	return (uint32_t) ((h * 0x9e3779b97f4a7c15ull) >> 32) & (sc_scripts_index_cap - 1);
-}
-
-SC_ALWAYS_INLINE sc_script *sc_scripts_find(const char *key, size_t klen, uint64_t h)
-{
-	if (!sc_scripts_index_cap) {
-		return NULL;
-	}
-	for (uint32_t i = sc_scripts_slot(h);; i = (i + 1) & (sc_scripts_index_cap - 1)) {
-		uint32_t k = sc_scripts_index[i];
-		if (!k) {
-			return NULL;
-		}
-		sc_script *s = &sc_scripts[k - 1];
-		if (s->hash == h && s->klen == klen && memcmp(s->key, key, klen) == 0) {
-			return s;
-		}
-	}
-}
 
 static void sc_scripts_index_put(uint32_t k, uint64_t h)
 {
@@ -470,18 +446,6 @@ void sc_scripts_record(sc_cache *c, const char *real, const char *spelling, cons
 	 * name (or another spelling of it) is served the same copy */
 	sc_record_one(c, real, real, expect);
 	sc_unlock();
-}
-
-bool sc_scripts_current(const char *key, size_t klen, uint64_t h)
-{
-	sc_script *s;
-	bool r;
-
-	sc_rdlock();
-	s = sc_scripts_find(key, klen, h);
-	r = s && s->state != SC_SCRIPT_DEAD && s->state != SC_SCRIPT_STUCK;
-	sc_unlock();
-	return r;
 }
 
 bool sc_scripts_known(const char *key)

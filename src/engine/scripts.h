@@ -61,10 +61,6 @@ bool sc_scripts_name(sc_cache *c, const char *key, const char *real, const char 
 bool sc_scripts_name_real(const char *key, char *real);
 /* Is the include spelled key recorded (live) here? */
 bool sc_scripts_known(const char *key);
-/* Is the include spelled key (klen bytes, hash h as sc_scripts_startup()'s
- * hash gives it) recorded and not waiting for opcache_invalidate(): what
- * every include of an unchanged script finds. */
-bool sc_scripts_current(const char *key, size_t klen, uint64_t h);
 /* sc_scripts_known() in one look, for key of klen bytes, telling a record
  * that waits for opcache_invalidate() apart (another thread's check queued
  * it and calls it out of the lock, or restrict_api refused it): 0 not

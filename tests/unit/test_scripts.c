@@ -5,6 +5,7 @@
  */
 #include "lookup_fixture.h"
 #include "engine/scripts.h"
+#include "engine/scripts_index.h"
 
 /* Until the coarse realtime clock (the one file times come from) is past
  * path's ctime: an identity taken now proves "unchanged since". */

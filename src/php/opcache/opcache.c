@@ -47,6 +47,7 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "engine/scripts.h"
+#include "engine/scripts_index.h"
 #include "core/log.h"
 #include "php/module/threads.h"
 #include "php/opcache/opcache_name.h"
@@ -346,6 +347,14 @@ static zend_always_inline zend_string *sc_oc_before(sc_cache *c, zend_string *na
  * relative include is handed to opcache by the real path it means now
  * (src/php/opcache/opcache_name.c), as PHP hands include_once's: opcache's key for
  * the relative name is never what answers it. */
+/* The opline running now (an include's, in the include hooks), NULL outside
+ * PHP code. */
+static zend_always_inline const void *sc_oc_opline(void)
+{
+	const zend_execute_data *ex = EG(current_execute_data);
+	return ex ? (const void *) ex->opline : NULL;
+}
+
 static zend_never_inline zend_op_array *sc_oc_outer_slow(zend_file_handle *fh, int type)
 {
 	sc_cache *c;
@@ -401,10 +410,11 @@ static zend_op_array *sc_oc_outer(zend_file_handle *fh, int type)
 	if (EXPECTED(!fh->primary_script && fh->filename && sc_oc_ready())) {
 		const void *ok = SCG(oc_ok_name);
 		SCG(oc_ok_name) = NULL;
-		/* include_once's compile of the name its resolve has just found
-		 * current (sc_oc_resolve()), no record changed since: the lookup
-		 * is not made twice */
-		if ((ok == fh->filename && SCG(oc_ok_writes) == sc_scripts_write_count() && sc_oc_nothing_due())
+		/* the compile of the include_once whose resolve has just found this
+		 * name current and nothing due (sc_oc_resolve()), no record written
+		 * since: one statement, checked once, at its start */
+		if ((ok == fh->filename && SCG(oc_ok_opline) == sc_oc_opline()
+					&& SCG(oc_ok_writes) == sc_scripts_write_count())
 				|| sc_oc_usual(fh->filename)) {
 			return sc_oc_prev_outer(fh, type);
 		}
@@ -439,6 +449,7 @@ static zend_never_inline zend_string *sc_oc_resolve_slow(zend_string *filename)
 static zend_string *sc_oc_resolve(zend_string *filename)
 {
 	/* the usual name: what sc_oc_resolve_slow() would hand on as it is */
+	SCG(oc_ok_name) = NULL;
 	if (EXPECTED(sc_oc_ready())) {
 		uint64_t writes = sc_scripts_write_count();
 		if (sc_oc_usual(filename)) {
@@ -448,6 +459,7 @@ static zend_string *sc_oc_resolve(zend_string *filename)
 			if (r && ZSTR_IS_INTERNED(r) && zend_string_equal_content(r, filename)) {
 				SCG(oc_ok_name) = r;
 				SCG(oc_ok_writes) = writes;
+				SCG(oc_ok_opline) = sc_oc_opline();
 			}
 			return r;
 		}
