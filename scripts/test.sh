@@ -57,10 +57,10 @@ build-zts     default    10 statcache builds for that ZTS PHP with -Werror
 compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
 unit          default    15 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
-phpsrc-nts default 85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
-phpsrc-opcache default 20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
+phpsrc-nts full    85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
+phpsrc-opcache full    20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
 phpt-zts      default    40 the phpt suite on the ZTS debug PHP
-phpsrc-zts default 150 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
+phpsrc-zts full    150 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
 host          default    15 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
 fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
@@ -77,7 +77,7 @@ fuzz          default   125 libFuzzer targets: committed inputs replayed, then 6
 diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default   240 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
-phpsrc-asan default 180 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
+phpsrc-asan full    180 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
 build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
 phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
@@ -946,11 +946,31 @@ done
 steps=()
 for s in "${ALL_STEPS[@]}" "${FULL_STEPS[@]}" "${OPTIN_STEPS[@]}"; do [[ $want == *" $s "* ]] && steps+=("$s"); done
 
+# The chroots are mostly downloads and unpacking: in a run that makes one,
+# each is started in the background once the packages are in (after deps),
+# beside the first builds; its step then finds it made, or waits for it
+# (scripts/php-chroot.sh's lock). Made already, it only prints its dir.
+PREFETCH_PIDS=()
+prefetch_chroots() {
+  local nn
+  for nn in 84 85; do
+    [[ " ${steps[*]} " == *" php$nn-root "* ]] || continue
+    "$ROOT/scripts/php$nn-chroot.sh" >"$LOGS/php$nn-root.prefetch.log" 2>&1 &
+    PREFETCH_PIDS+=($!)
+  done
+}
+
 mkdir -p "$LOGS"
 say "statcache tests: src=$SC_SRC build=$BUILD"
 say "steps: ${steps[*]}"
 total_start=$SECONDS
-for s in "${steps[@]}"; do run_step "$s"; done
+[[ " ${steps[*]} " == *" deps "* ]] || prefetch_chroots
+for s in "${steps[@]}"; do
+  run_step "$s"
+  [[ $s == deps ]] && prefetch_chroots
+done
+# (a step that was not run leaves its chroot's making to finish here)
+((${#PREFETCH_PIDS[@]} == 0)) || wait "${PREFETCH_PIDS[@]}" 2>/dev/null || true
 say "== total: $((SECONDS - total_start))s"
 echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
 ((FAILED == 0))
