@@ -46,51 +46,52 @@ LOGS=$BUILD/logs
 # The steps, in the order they run: name, tier (default: a plain run and CI;
 # full: added by --full; optin: only when named), typical seconds on a fresh
 # 2-core Debian 12 with an empty cache (builds included: a step that needs a
-# PHP built first pays for it; measured on 2026-12-01: the default tier took
-# 1,675 s from an empty cache, the package installs of a new machine about
-# 90 s more), and what the step proves.
+# PHP built first pays for it; measured on 2026-12-07 with other work on the
+# machine: the default tier took 4,938 s from an empty cache, the package
+# installs of a new machine about 90 s more, and about 2,200 s with its PHPs
+# and chroots cached), and what the step proves.
 STEPS=$(cat <<'TABLE'
 deps          default    90 the Debian packages every step needs are installed (scripts/deps.sh)
-build-nts     default    10 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
-zts-php       default   200 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
-build-zts     default    10 statcache builds for that ZTS PHP with -Werror
-compile84     default    10 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
-unit          default    15 the pure C core: cmocka tests (tests/unit)
-phpt-nts      default    55 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
-phpsrc-nts full    85 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
-phpsrc-opcache full    20 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
-phpt-zts      default    40 the phpt suite on the ZTS debug PHP
-phpsrc-zts full    150 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
-host          default    15 the threaded host: many PHP threads in one process (tests/host)
+build-nts     default    45 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
+zts-php       default   370 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
+build-zts     default    45 statcache builds for that ZTS PHP with -Werror
+compile84     default    50 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
+unit          default    30 the pure C core: cmocka tests (tests/unit)
+phpt-nts      default    120 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
+phpsrc-nts full    300 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
+phpsrc-opcache full    70 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
+phpt-zts      default    100 the phpt suite on the ZTS debug PHP
+phpsrc-zts full    170 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
+host          default    50 the threaded host: many PHP threads in one process (tests/host)
 host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
-fpm           default    20 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
-tsan          default   145 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
+fpm           default    35 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
+tsan          default   425 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
 stubs         default     5 the arginfo headers are what gen_stub.php makes of the stubs
-package       default    30 composer.json, package.xml, versions, and a build from the pecl tarball alone
-static        default   230 statcache compiled into a static ZTS PHP, then the phpt suite on it
-matrix        default   135 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
-apache        default   130 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
-fpm-pools     default     5 php-fpm with pools as www-data and nobody, per worker and shared
+package       default    70 composer.json, package.xml, versions, and a build from the pecl tarball alone
+static        default   460 statcache compiled into a static ZTS PHP, then the phpt suite on it
+matrix        default   300 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
+apache        default   65 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
+fpm-pools     default     40 php-fpm with pools as www-data and nobody, per worker and shared
 status        default     5 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
-cli-soak      default    50 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
-fuzz          default   125 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
-diff          default    30 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
-asan-php      default   240 a ZTS debug PHP built with ASan + UBSan (once, cached)
-phpt-asan     default   155 the phpt suite under ASan + UBSan: no report, no leak
-phpsrc-asan full    180 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
-php84-root    default   160 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
-build-84      default    10 statcache builds for PHP 8.4 in the chroot with -Werror
-phpt-84       default    50 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
-unit-84       default    15 the cmocka tests built and run in the chroot
-fpm-84        default    10 shared mode in PHP 8.4's php-fpm behind nginx
-diff-84       default     5 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
-install       default    35 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
-php85-root    default   170 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
-build-85      default    10 statcache builds for PHP 8.5 in the chroot with -Werror
-phpt-85       default    50 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
-unit-85       default    15 the cmocka tests built and run in the chroot
-fpm-85        default    10 shared mode in PHP 8.5's php-fpm behind nginx
-diff-85       default     5 the differential tester on PHP 8.5 (NTS, realpath-cache run, control)
+cli-soak      default    45 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
+fuzz          default   130 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
+diff          default    110 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
+asan-php      default   490 a ZTS debug PHP built with ASan + UBSan (once, cached)
+phpt-asan     default   300 the phpt suite under ASan + UBSan: no report, no leak
+phpsrc-asan full    280 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
+php84-root    default   210 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
+build-84      default    70 statcache builds for PHP 8.4 in the chroot with -Werror
+phpt-84       default    105 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
+unit-84       default    25 the cmocka tests built and run in the chroot
+fpm-84        default    25 shared mode in PHP 8.4's php-fpm behind nginx
+diff-84       default     15 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
+install       default    230 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
+php85-root    default   180 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
+build-85      default    90 statcache builds for PHP 8.5 in the chroot with -Werror
+phpt-85       default    135 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
+unit-85       default    30 the cmocka tests built and run in the chroot
+fpm-85        default    30 shared mode in PHP 8.5's php-fpm behind nginx
+diff-85       default     15 the differential tester on PHP 8.5 (NTS, realpath-cache run, control)
 phpt-long     full      150 the stress tests at full size (SC_LONG=1): 2,000 child waits per wait function
 cli-soak-long full      620 the CLI soak for 10 minutes
 apache-long   full      600 100 graceful Apache restarts, counts flat against a run without statcache
