@@ -11,6 +11,8 @@
 
 #include "statcache_watcher.h"
 
+#include <stdbool.h>
+
 /* Adds (or finds) the watch of a directory; returns wd or -errno. */
 int sc_watcher_add_watch(const char *dir);
 /* Adds (or finds) the watch of whatever inode path names, not followed:
@@ -52,16 +54,21 @@ SC_ALWAYS_INLINE void sc_watcher_sync(void)
 	sc_proc_deadline_renew(g); /* the next hits' one compare */
 }
 
-/* sc_watcher_sync() only when a hit would take it: events pending, a drain
- * running, or the deadline the last sync left reached (by the tick
- * counter, one compare; where the clock decides, its read).  Before it,
- * sc_watcher_sync() would only renew that deadline.  For a caller that
- * asks on every include (src/php/opcache). */
+/* Would a hit take the slow path now: events pending, a drain running,
+ * or the deadline the last sync left reached (by the tick counter, one
+ * compare; where the clock decides, its read)?  Before that,
+ * sc_watcher_sync() would only renew the deadline. */
+SC_ALWAYS_INLINE bool sc_watcher_sync_needed(void)
+{
+	return sc_gen_needs_sync(sc_the_proc.gen)
+		|| (sc_proc_hit_clocked() ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks());
+}
+
+/* sc_watcher_sync() only when a hit would take it: for a caller that asks
+ * on every include (src/php/opcache). */
 SC_ALWAYS_INLINE void sc_watcher_sync_due(void)
 {
-	const sc_gen *g = sc_the_proc.gen;
-
-	if (sc_gen_needs_sync(g) || (sc_proc_hit_clocked() ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks())) {
+	if (sc_watcher_sync_needed()) {
 		sc_watcher_sync();
 	}
 }

@@ -322,11 +322,7 @@ static zend_never_inline zend_string *sc_oc_before_slow(sc_cache *c, zend_string
  * (the hits' own test), no check of the records due.  A few loads. */
 static zend_always_inline bool sc_oc_nothing_due(void)
 {
-	const sc_gen *g = sc_the_proc.gen;
-
-	return !SCG(oc_pending) && !sc_gen_needs_sync(g)
-		&& !(sc_proc_hit_clocked() ? sc_proc_hit_due_clock() : sc_proc_hit_due_ticks())
-		&& !sc_scripts_due();
+	return !SCG(oc_pending) && !sc_watcher_sync_needed() && !sc_scripts_due();
 }
 
 /* The usual include, which sc_oc_before_slow() would find has nothing to
