@@ -2,8 +2,10 @@
 # Syntax-check extension sources against PHP 8.4's headers (from
 # scripts/php84-headers.sh), without PHP 8.4 installed:
 #   scripts/compile-check-84.sh statcache.c hooks.c ...
-# Each file is checked twice: as PHP 8.4 NTS (Debian's php_config.h) and with
-# -DZTS (ZTS code paths of the headers). Compile-only: gcc -fsyntax-only.
+# Each file is checked three times: as PHP 8.4 NTS (Debian's php_config.h),
+# with -DZTS (ZTS code paths of the headers), and as compiled into a ZTS PHP
+# (no COMPILE_DL_<NAME>: PHP's own ext/ build of it, --enable-statcache).
+# Compile-only: gcc -fsyntax-only.
 # A temporary config.h (first on the include path) stands in for the one the
 # extension's ./configure writes.
 # Env: EXT_NAME (default statcache; adds -DCOMPILE_DL_<NAME>=1),
@@ -42,7 +44,6 @@ CFG
 # shellcheck disable=SC2206
 wflags=(${COMPILE84_WFLAGS:--Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers})
 flags=(-fsyntax-only -std=c11 "${wflags[@]}" -DHAVE_CONFIG_H
-  "-DCOMPILE_DL_${EXT_NAME^^}=1"
   -I"$tmp" -I"$A" -I"$A/main" -I"$D" -I"$D/main" -I"$D/TSRM" -I"$D/Zend"
   -I"$D/ext" -I"$D/ext/date/lib")
 # shellcheck disable=SC2206
@@ -51,8 +52,10 @@ extra=(${EXTRA_CFLAGS:-})
 rc=0
 for f in "$@"; do
   src=$(cd "$(dirname "$f")" && pwd)
-  for mode in nts zts; do
-    m=(); [[ $mode == zts ]] && m=(-DZTS=1 -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
+  for mode in nts zts builtin; do
+    m=("-DCOMPILE_DL_${EXT_NAME^^}=1")
+    [[ $mode == nts ]] || m+=(-DZTS=1 -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
+    [[ $mode != builtin ]] || m=(-DZTS=1 -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
     if "$CC" "${flags[@]}" "${m[@]}" -I"$src" -I"$top" -I"$top/src" "${extra[@]}" "$f"; then
       echo "ok   php8.4-$mode $f"
     else

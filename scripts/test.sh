@@ -55,7 +55,7 @@ deps          default    90 the Debian packages every step needs are installed (
 build-nts     default    45 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
 zts-php       default   370 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
 build-zts     default    45 statcache builds for that ZTS PHP with -Werror
-compile84     default    50 every source compiles against PHP 8.4 headers, NTS and ZTS, and without inotify
+compile84     default    50 every source compiles against PHP 8.4 headers, NTS, ZTS and compiled in, and without inotify; no global name clashes with PHP's
 unit          default    30 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    120 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
 phpsrc-nts full    300 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
@@ -68,13 +68,13 @@ fpm           default    35 shared mode in php-fpm behind nginx: SIGKILL, reload
 tsan          default   425 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
 stubs         default     5 the arginfo headers are what gen_stub.php makes of the stubs
 package       default    70 composer.json, package.xml, versions, and a build from the pecl tarball alone
-static        default   460 statcache compiled into a static ZTS PHP, then the phpt suite on it
+static        full      460 statcache compiled into a static ZTS PHP, then the phpt suite on it
 matrix        default   300 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
 apache        default   65 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
 fpm-pools     default     40 php-fpm with pools as www-data and nobody, per worker and shared
 status        default     5 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
 cli-soak      default    45 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
-fuzz          default   130 libFuzzer targets: committed inputs replayed, then 60 s of fuzzing each
+fuzz          default    70 libFuzzer targets: committed inputs replayed, then 30 s of fuzzing each
 diff          default    110 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
 asan-php      default   490 a ZTS debug PHP built with ASan + UBSan (once, cached)
 phpt-asan     default   300 the phpt suite under ASan + UBSan: no report, no leak
@@ -318,16 +318,31 @@ compile_nocache() {
   echo "compile without inotify: ok (${files[*]})"
 }
 
+# Compiled into PHP (the static step, full tier), the module's objects link
+# with PHP's own: none of their global names may be one PHP defines. Checked
+# on build-nts's objects against the PHP 8.2 binary's and libphp's symbols.
+builtin_names() {
+  local objs php names clash
+  mapfile -t objs < <(find "$BUILD/nts" -path '*/tests' -prune -o -path '*/.libs/*.o' -print)
+  ((${#objs[@]})) || { echo "builtin names: no objects under $BUILD/nts (build-nts failed?)"; return 1; }
+  php=$(command -v php8.2 || command -v php)
+  names=$(nm --defined-only -g "${objs[@]}" 2>/dev/null | awk 'NF == 3 {print $3}' | sort -u)
+  clash=$(comm -12 <(printf '%s\n' "$names") <(nm -D --defined-only "$php" | awk '{print $NF}' | sort -u))
+  [[ -z $clash ]] || { echo "builtin names: the module defines names PHP defines: $clash"; return 1; }
+  echo "builtin names: ok ($(wc -l <<<"$names") global names, none of them PHP's)"
+}
+
 step_compile84() {
   compile_nocache || return 1
+  builtin_names || return 1
   local files; mapfile -t files < <(SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | sed "s#^#$SC_SRC/#")
   ((${#files[@]})) || { echo "no *.c files in $SC_SRC"; return 1; }
   local out rc=0 f missing=0
   out=$(SC_SRC=$SC_SRC EXT_NAME=$EXT "$ROOT/scripts/compile-check-84.sh" "${files[@]}") || rc=$?
   printf '%s\n' "$out"
-  # every C source of scripts/sources.sh was checked, NTS and ZTS
+  # every C source of scripts/sources.sh was checked, NTS, ZTS and compiled in
   while IFS= read -r f; do
-    for mode in nts zts; do
+    for mode in nts zts builtin; do
       grep -qxF "ok   php8.4-$mode $SC_SRC/$f" <<<"$out" ||
         { echo "compile84: $f was not checked as php8.4-$mode"; missing=1; }
     done
@@ -687,7 +702,7 @@ step_fuzz() {
   if ! make -C "$dir/tests/fuzz" >"$log" 2>&1; then
     failed "building the fuzz targets failed (clang with libFuzzer?); tail of $log:" "$log"; return 1
   fi
-  FUZZ_OUT=$LOGS/fuzz "$dir/tests/fuzz/run.sh" "${FUZZ_SECS:-60}" fuzz_path fuzz_events >>"$log" 2>&1 || rc=$?
+  FUZZ_OUT=$LOGS/fuzz "$dir/tests/fuzz/run.sh" "${FUZZ_SECS:-30}" fuzz_path fuzz_events >>"$log" 2>&1 || rc=$?
   note "inputs of a crash: $LOGS/fuzz/<target>/"
   tally fuzz "$log" $rc '^(PASS|FAIL) '
 }
