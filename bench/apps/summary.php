@@ -246,14 +246,16 @@ foreach (['vt0' => $remains] as $m => $apps) {
 //    callgrind): the CPU figure that load does not move.
 function instr_table(array $instr): void {
     echo "\n**User-space instructions per request** (callgrind, `bench/apps/instructions.sh`; kernel time, which the saved syscalls spend, is not counted)\n\n";
-    echo "| app | opcache | instructions/req off → on (median) | change | passes off / on | bodies |\n|---|---|---|---|---|---|\n";
+    echo "| app | opcache (and the staleness bound, where not the default) | instructions/req off → on (median) | change | passes off / on | drains/req on | bodies |\n|---|---|---|---|---|---|---|\n";
     foreach ($instr as $r) {
         $m = fn (float $x): string => f($x / 1e6, 2) . ' M';
-        printf("| %s | %s | %s → %s | %+.1f %% | %s / %s | %s |\n", $r['app'],
+        $bound = isset($r['max_staleness_ms']) ? ", max_staleness_ms=$r[max_staleness_ms]" : '';
+        printf("| %s | %s%s | %s → %s | %+.1f %% | %s / %s | %s | %s |\n", $r['app'],
             ['vt0' => 'validate_timestamps=0', 'vt0inv' => 'validate_timestamps=0 + opcache_invalidate=1'][$r['opcache']] ?? "Debian's defaults",
-            $m($r['median']['off']), $m($r['median']['on']), 100 * $r['change'],
+            $bound, $m($r['median']['off']), $m($r['median']['on']), 100 * $r['change'],
             implode(', ', array_map($m, $r['instructions_per_request']['off'])),
             implode(', ', array_map($m, $r['instructions_per_request']['on'])),
+            isset($r['drains_per_request']) ? implode(', ', array_map(fn ($d) => f($d, 1), $r['drains_per_request'])) : 'not recorded',
             $r['bodies_identical'] ? 'identical' : 'DIFFER');
     }
 }
