@@ -52,46 +52,46 @@ LOGS=$BUILD/logs
 # and chroots cached), and what the step proves.
 STEPS=$(cat <<'TABLE'
 deps          default    90 the Debian packages every step needs are installed (scripts/deps.sh)
-build-nts     default    45 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
-zts-php       default   370 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
-build-zts     default    45 statcache builds for that ZTS PHP with -Werror
-compile84     default    50 every source compiles against PHP 8.4 headers, NTS, ZTS and compiled in, and without inotify; no global name clashes with PHP's
-unit          default    30 the pure C core: cmocka tests (tests/unit)
+build-nts     default    88 statcache builds for PHP 8.2 NTS with -Wall -Wextra -Werror
+zts-php       default   428 a ZTS debug PHP 8.2 builds from Debian source (once, cached)
+build-zts     default    42 statcache builds for that ZTS PHP with -Werror
+compile84     default    69 every source compiles against PHP 8.4 headers, NTS, ZTS and compiled in, and without inotify; no global name clashes with PHP's
+unit          default    29 the pure C core: cmocka tests (tests/unit)
 phpt-nts      default    120 the phpt suite on PHP 8.2 NTS: answers and warnings as PHP gives them; the tests' PHP parses with no deprecation
 phpsrc-nts full    300 php-src's own tests of files, dirs, streams, phar, and those of SPL, include, opcache and the sync points' functions that call what statcache intercepts (2,090) end test by test as without statcache, PHP 8.2 NTS
 phpsrc-opcache full    70 with opcache on (validate_timestamps=0) and statcache.opcache_invalidate=1 against opcache alone: opcache's, streams', phar's includes (267)
-phpt-zts      default    100 the phpt suite on the ZTS debug PHP
+phpt-zts      default    108 the phpt suite on the ZTS debug PHP
 phpsrc-zts full    170 php-src's own tests of phpsrc-nts but opcache's with and without statcache on the ZTS debug PHP
-host          default    50 the threaded host: many PHP threads in one process (tests/host)
-host-valgrind default    10 thread start/end and cross-thread sync points under valgrind: no leak
-fpm           default    35 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
-tsan          default   425 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
+host          default    30 the threaded host: many PHP threads in one process (tests/host)
+host-valgrind default     5 thread start/end and cross-thread sync points under valgrind: no leak
+fpm           default    29 shared mode in php-fpm behind nginx: SIGKILL, reload, daemonize; opcache invalidation (tests/fpm)
+tsan          default   445 the threaded-host tests under ThreadSanitizer (PHP built with TSan, once)
 stubs         default     5 the arginfo headers are what gen_stub.php makes of the stubs
-package       default    70 composer.json, package.xml, versions, and a build from the pecl tarball alone
+package       default    72 composer.json, package.xml, versions, and a build from the pecl tarball alone
 static        full      460 statcache compiled into a static ZTS PHP, then the phpt suite on it
-matrix        default   300 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
-apache        default   65 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
-fpm-pools     default     40 php-fpm with pools as www-data and nobody, per worker and shared
-status        default     5 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
-cli-soak      default    45 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
-fuzz          default    70 libFuzzer targets: committed inputs replayed, then 30 s of fuzzing each
-diff          default    110 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
-asan-php      default   490 a ZTS debug PHP built with ASan + UBSan (once, cached)
-phpt-asan     default   300 the phpt suite under ASan + UBSan: no report, no leak
+matrix        default   283 next to opcache, Xdebug, APCu, uopz: answers compared, phpt suite rerun with each
+apache        default   49 Apache prefork + mod_php, per worker and shared, graceful restarts leak nothing
+fpm-pools     default     39 php-fpm with pools as www-data and nobody, per worker and shared
+status        default     7 the status page in headless Chromium, from php-fpm: its numbers match statcache_stats()
+cli-soak      default    47 a long-running CLI worker while others change its files: bound kept, RSS/fds flat
+fuzz          default    68 libFuzzer targets: committed inputs replayed, then 30 s of fuzzing each
+diff          default     96 the differential tester: random writes and queries against php -n, NTS/ZTS/threads
+asan-php      default   390 a ZTS debug PHP built with ASan + UBSan (once, cached)
+phpt-asan     default   374 the phpt suite under ASan + UBSan: no report, no leak
 phpsrc-asan full    280 php-src's tests of phar's interception, directories and the stat family by name (229) with and without statcache under ASan + UBSan: same results, no report
 php84-root    default   210 a Debian trixie chroot with Debian's PHP 8.4 NTS (once, cached; scripts/php84-chroot.sh)
-build-84      default    70 statcache builds for PHP 8.4 in the chroot with -Werror
-phpt-84       default    105 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
-unit-84       default    25 the cmocka tests built and run in the chroot
-fpm-84        default    25 shared mode in PHP 8.4's php-fpm behind nginx
-diff-84       default     15 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
-install       default    230 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
+build-84      default    43 statcache builds for PHP 8.4 in the chroot with -Werror
+phpt-84       default     92 the phpt suite on PHP 8.4; the tests' PHP parses there with no deprecation
+unit-84       default    22 the cmocka tests built and run in the chroot
+fpm-84        default    24 shared mode in PHP 8.4's php-fpm behind nginx
+diff-84       default     10 the differential tester on PHP 8.4 (NTS, realpath-cache run, control)
+install       default    126 the README's install steps for Debian 13 (in the trixie chroot) and Debian 12, as written, load statcache in php-fpm and the CLI
 php85-root    default   180 a Debian sid chroot with Debian's PHP 8.5 NTS from experimental (once, cached; scripts/php85-chroot.sh)
-build-85      default    90 statcache builds for PHP 8.5 in the chroot with -Werror
-phpt-85       default    135 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
-unit-85       default    30 the cmocka tests built and run in the chroot
-fpm-85        default    30 shared mode in PHP 8.5's php-fpm behind nginx
-diff-85       default     15 the differential tester on PHP 8.5 (NTS, realpath-cache run, control)
+build-85      default    40 statcache builds for PHP 8.5 in the chroot with -Werror
+phpt-85       default     98 the phpt suite on PHP 8.5; the tests' PHP parses there with no deprecation
+unit-85       default    24 the cmocka tests built and run in the chroot
+fpm-85        default    22 shared mode in PHP 8.5's php-fpm behind nginx
+diff-85       default     11 the differential tester on PHP 8.5 (NTS, realpath-cache run, control)
 phpt-long     full      150 the stress tests at full size (SC_LONG=1): 2,000 child waits per wait function
 cli-soak-long full      620 the CLI soak for 10 minutes
 apache-long   full      600 100 graceful Apache restarts, counts flat against a run without statcache
@@ -914,6 +914,9 @@ list_steps() {
     esac
     awk -v t=$tier 'NF && $2 == t {n = $1; s = $3; $1 = $2 = $3 = ""; sub(/^ +/, "");
       printf "  %-14s %5ss  %s\n", n, s, $0; tot += s} END {if (tot) printf "  %-14s %5ss  (typical total)\n", "", tot}' <<<"$STEPS"
+    # the chroots' steps find them made: they were made beside the first
+    # PHP build (prefetch_chroots), which the sum above counts twice
+    [[ $tier != default ]] || say "  from an empty cache on 2 cores, the whole default tier: about 56 minutes (the chroots made beside the first PHP build)"
   done
 }
 
