@@ -32,8 +32,10 @@
 # (5 ms by default) runs out that much more often inside it, and a worker
 # drains far more often than it would at native speed (run.sh's stats_per_req
 # give the native count): --max-staleness-ms MS sets statcache.max_staleness_ms
-# for both configurations, e.g. 50 x 5 = 250 to drain as often as a
-# native worker with the default bound; the result file records it.
+# for both configurations; the result file records it.  So that the
+# choice can be judged, one worker without callgrind, with the cache on and
+# the default bound, then serves the same warm round and R rounds, and its
+# drains a request are recorded beside the measured ones ("native").
 # Defaults: 2 passes x 1 round, validate_timestamps=0.  Writes
 # DIR/<app>-instructions-<date>.json (DIR: --out, default
 # results/<today>/instructions) and prints a Markdown table.
@@ -141,9 +143,33 @@ for pass in $(seq 1 "$passes"); do
 	for cfg in $order; do measure "$cfg" "$pass"; done
 done
 
+# The same requests natively (no callgrind, the default bound): drains a
+# warm request, the count the measured workers are to be compared with.
+# (no subshell: a refusal must reach the cleanup that stops the servers)
+NATIVE=""
+native_drains() { # -> NATIVE: drains in the R rounds' requests and the stats page's
+	local ini=$SC_TMP/php-native.ini d=$SC_TMP/run/native lines=("max_execution_time=0")
+	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
+	[ "$opmode" = vt0inv ] && lines+=("opcache.validate_timestamps=0" "statcache.opcache_invalidate=1")
+	sc_php_ini "$ini" "${lines[@]}" "extension=$so" "statcache.enable=1"
+	sc_fpm_stop; sc_fpm_start "$ini"
+	sc_requests "$APP_URLS" "$nurls" "$d/warm"
+	curl -s --max-time 60 "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats0.json"
+	sc_requests "$APP_URLS" "$requests" "$d/measured"
+	curl -s --max-time 60 "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats1.json"
+	sc_fpm_stop
+	NATIVE=$(php -r '[$a, $b] = array_map(fn ($f) => json_decode(file_get_contents($f), true), [$argv[1], $argv[2]]);
+		if (!$a || !$b || $a["pid"] != $b["pid"]) { exit(1); }
+		echo $b["stats"]["drains"] - $a["stats"]["drains"];' "$d/stats0.json" "$d/stats1.json") ||
+		sc_refuse "the native worker's stats page did not answer from one worker (see $d)"
+}
+native_drains
+native=$NATIVE
+sc_log "natively (no callgrind, the default bound): $native drains in $requests requests"
+
 json=$out/$app-instructions-$(date +%Y%m%d-%H%M%S).json
 php -r '
-	[$_, $tsv, $json, $app, $requests, $opmode, $secs, $so, $bound] = $argv;
+	[$_, $tsv, $json, $app, $requests, $opmode, $secs, $so, $bound, $native] = $argv;
 	$by = ["off" => [], "on" => []]; $bodies = ["off" => [], "on" => []]; $drains = ["off" => [], "on" => []];
 	foreach (file($tsv, FILE_IGNORE_NEW_LINES) as $l) {
 		[$cfg, $pass, $ir, $h, $dr] = explode("\t", $l);
@@ -155,7 +181,7 @@ php -r '
 	$r = ["app" => $app, "opcache" => $opmode, "requests_per_pass" => (int) $requests,
 	      "passes" => count($by["off"]), "instructions_per_request" => ["off" => $by["off"], "on" => $by["on"]],
 	      "median" => ["off" => $off, "on" => $on], "change" => $on / $off - 1, "bodies_identical" => $same,
-	      "drains_per_request" => $drains["on"],
+	      "drains_per_request" => $drains["on"], "native_drains_per_request" => max(0, (int) $native) / $requests,
 	      "max_staleness_ms" => $bound === "" ? null : (int) $bound,
 	      "kernel" => php_uname("r"), "php" => PHP_VERSION, "statcache_so" => $so, "seconds" => (int) $secs];
 	file_put_contents($json, json_encode($r, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n");
@@ -165,10 +191,10 @@ php -r '
 	echo "| config | instructions/request (median) | passes | bodies identical |\n|---|---|---|---|\n";
 	printf("| loaded, off | %s | %s | %s |\n", $m($off), implode(", ", array_map($m, $by["off"])), $same ? "yes" : "NO");
 	printf("| on | %s | %s | %s |\n\n", $m($on), implode(", ", array_map($m, $by["on"])), $same ? "yes" : "NO");
-	printf("off -> on: %+.1f %% instructions per request; drains a request, on: %s\n", 100 * ($on / $off - 1),
-		implode(", ", array_map(fn ($d) => number_format($d, 1), $drains["on"])));
+	printf("off -> on: %+.1f %% instructions per request; drains a request, on: %s (natively: %.1f)\n", 100 * ($on / $off - 1),
+		implode(", ", array_map(fn ($d) => number_format($d, 1), $drains["on"])), max(0, (int) $native) / $requests);
 	exit($same ? 0 : 1);
-' "$records" "$json" "$app" "$requests" "$opmode" "$(( $(date +%s) - started ))" "$so_built" "$bound" ||
+' "$records" "$json" "$app" "$requests" "$opmode" "$(( $(date +%s) - started ))" "$so_built" "$bound" "$native" ||
 	sc_refuse "bodies differ off and on (see $json)"
 sc_each_app_result "$json"
 sc_log "raw results: $json ($(( $(date +%s) - started )) s)"

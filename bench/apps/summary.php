@@ -246,7 +246,7 @@ foreach (['vt0' => $remains] as $m => $apps) {
 //    callgrind): the CPU figure that load does not move.
 function instr_table(array $instr): void {
     echo "\n**User-space instructions per request** (callgrind, `bench/apps/instructions.sh`; kernel time, which the saved syscalls spend, is not counted)\n\n";
-    echo "| app | opcache (and the staleness bound, where not the default) | instructions/req off → on (median) | change | passes off / on | drains/req on | bodies |\n|---|---|---|---|---|---|---|\n";
+    echo "| app | opcache (and the staleness bound, where not the default) | instructions/req off → on (median) | change | passes off / on | drains/req on (a worker without callgrind) | bodies |\n|---|---|---|---|---|---|---|\n";
     foreach ($instr as $r) {
         $m = fn (float $x): string => f($x / 1e6, 2) . ' M';
         $bound = isset($r['max_staleness_ms']) ? ", max_staleness_ms=$r[max_staleness_ms]" : '';
@@ -255,7 +255,8 @@ function instr_table(array $instr): void {
             $bound, $m($r['median']['off']), $m($r['median']['on']), 100 * $r['change'],
             implode(', ', array_map($m, $r['instructions_per_request']['off'])),
             implode(', ', array_map($m, $r['instructions_per_request']['on'])),
-            isset($r['drains_per_request']) ? implode(', ', array_map(fn ($d) => f($d, 1), $r['drains_per_request'])) : 'not recorded',
+            isset($r['drains_per_request']) ? implode(', ', array_map(fn ($d) => f($d, 1), $r['drains_per_request']))
+                . (isset($r['native_drains_per_request']) ? ' (natively ' . f($r['native_drains_per_request'], 1) . ')' : '') : 'not recorded',
             $r['bodies_identical'] ? 'identical' : 'DIFFER');
     }
 }
