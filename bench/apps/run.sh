@@ -166,6 +166,16 @@ measure() { # opmode cfg pass
 sc_nginx_start "$APP_DOCROOT"
 sc_php_ini "$SC_TMP/php-login.ini" "extension=$so" "statcache.enable=0"
 sc_app_login "$SC_TMP/php-login.ini"
+# One round from a plain worker first: an app's first requests after its
+# set-up fill its own caches (compiled views, rendered pages, its config
+# cache), which the first measured worker alone would otherwise pay for;
+# and opcache does not keep a script younger than
+# opcache.file_update_protection (2 s): it would compile the new ones
+# again at each request of that worker.
+sc_fpm_start "$SC_TMP/php-login.ini"
+sc_requests "$APP_URLS" "$nurls" "$SC_TMP/run/warm-app"
+sc_fpm_stop
+sleep 3
 sc_log "app=$app requests=$requests ($nurls URLs) passes=$passes attribute=$attribute opcache=[$opmodes] port=$SC_PORT worker cpu=${SC_WORKER_CPU:-unpinned} client cpu=${SC_CLIENT_CPU:-unpinned}$([ "$neighbour" = 0 ] || echo " neighbour=$neighbour/s in $APP_NEIGHBOUR_DIR")"
 started=$(date +%s)
 for opmode in $opmodes; do
