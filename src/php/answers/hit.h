@@ -516,36 +516,30 @@ static zend_always_inline int sc_hit_first(sc_hit_family family, zend_string *pa
 		: sc_hit_stat_first(path, how, return_value);
 }
 
-/* A family's answer from a FOUND entry the path names (sc_hit_access_found(),
- * sc_hit_stat_found()). */
-static zend_always_inline void sc_hit_found(sc_hit_family family, zend_execute_data *execute_data,
-	zval *return_value, sc_entry *e, int how, zif_handler whole)
+/* Which of a family's answers a step gives (sc_hit_answer()). */
+typedef enum {
+	SC_HIT_FOUND,   /* a FOUND entry the path names */
+	SC_HIT_MISSING, /* a MISSING entry the path names */
+	SC_HIT_REST     /* the rest of the probe's answers (e, v: as sc_hit_access_rest()'s) */
+} sc_hit_case;
+
+/* A family's answer of one case: sc_hit_access_found(), _missing(),
+ * _rest() or their sc_hit_stat_ twins; family and what are constants in
+ * every caller, so it folds to the one call at compile time. */
+static zend_always_inline void sc_hit_answer(sc_hit_family family, sc_hit_case what,
+	zend_execute_data *execute_data, zval *return_value, sc_entry *e, uint64_t v, int how, zif_handler whole)
 {
-	if (family == SC_HIT_ACCESS) {
+	bool access = family == SC_HIT_ACCESS;
+
+	if (what == SC_HIT_FOUND && access) {
 		sc_hit_access_found(execute_data, return_value, e, how, whole);
-	} else {
+	} else if (what == SC_HIT_FOUND) {
 		sc_hit_stat_found(execute_data, return_value, e, how, whole);
-	}
-}
-
-/* A family's answer from a MISSING entry the path names
- * (sc_hit_access_missing(), sc_hit_stat_missing()). */
-static zend_always_inline void sc_hit_missing(sc_hit_family family, zend_execute_data *execute_data,
-	zval *return_value, sc_entry *e, int how, zif_handler whole)
-{
-	if (family == SC_HIT_ACCESS) {
+	} else if (what == SC_HIT_MISSING && access) {
 		sc_hit_access_missing(execute_data, return_value, e, how, whole);
-	} else {
+	} else if (what == SC_HIT_MISSING) {
 		sc_hit_stat_missing(execute_data, return_value, e, how, whole);
-	}
-}
-
-/* A family's answer from the rest of the probe's answers
- * (sc_hit_access_rest(), sc_hit_stat_rest()). */
-static zend_always_inline void sc_hit_rest(sc_hit_family family, zend_execute_data *execute_data,
-	zval *return_value, sc_entry *e, uint64_t v, int how, zif_handler whole)
-{
-	if (family == SC_HIT_ACCESS) {
+	} else if (access) {
 		sc_hit_access_rest(execute_data, return_value, e, v, how, whole);
 	} else {
 		sc_hit_stat_rest(execute_data, return_value, e, v, how, whole);
@@ -593,7 +587,7 @@ static zend_always_inline void sc_hit_body(sc_hit_family family, zend_execute_da
 	v = sc_hit_version();
 	t = sc_hit_held_php(e, v, path);
 	if (EXPECTED(t && t->r.kind == SC_KIND_FOUND)) {
-		sc_hit_found(family, execute_data, return_value, t, how, whole);
+		sc_hit_answer(family, SC_HIT_FOUND, execute_data, return_value, t, v, how, whole);
 	} else if (t && t->r.kind == SC_KIND_MISSING) {
 		missing(execute_data, return_value, t);
 	} else {
@@ -654,11 +648,11 @@ static zend_always_inline void sc_hit_entry_body(sc_hit_family family, zend_exec
 	static zend_never_inline void name##_rest(zend_execute_data *execute_data, zval *return_value, sc_entry *e, \
 		uint64_t v) \
 	{ \
-		sc_hit_rest(family, execute_data, return_value, e, v, how, sc_##fname##_whole_way); \
+		sc_hit_answer(family, SC_HIT_REST, execute_data, return_value, e, v, how, sc_##fname##_whole_way); \
 	} \
 	static zend_never_inline void name##_missing(zend_execute_data *execute_data, zval *return_value, sc_entry *e) \
 	{ \
-		sc_hit_missing(family, execute_data, return_value, e, how, sc_##fname##_whole_way); \
+		sc_hit_answer(family, SC_HIT_MISSING, execute_data, return_value, e, 0, how, sc_##fname##_whole_way); \
 	} \
 	static void name##_hit(zend_execute_data *execute_data, zval *return_value, sc_entry *e); \
 	static zend_never_inline ZEND_COLD void name##_past(zend_execute_data *execute_data, zval *return_value, \
