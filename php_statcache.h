@@ -69,9 +69,6 @@ ZEND_BEGIN_MODULE_GLOBALS(statcache)
 	int *errno_at;            /* the hit path's errno (src/php/answers/hit.h): this thread's, taken at
 	                           * GINIT and RINIT (a request runs on one thread, and the gate
 	                           * above opens only after its RINIT) */
-	void *rp_globals;         /* ZTS: this thread's virtual_cwd_globals, its realpath cache,
-	                           * for the hit path (src/php/realpath/realpath_cache.h), taken at RINIT
-	                           * as errno_at is */
 	/* src/php/include/include.c: PHP's realpath-cache key state after "entry/" of
 	 * the absolute include_path entries last walked, by position (len 0:
 	 * none), so that a candidate under one hashes only its name */

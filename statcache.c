@@ -28,6 +28,7 @@
 # include "php/module/threads.h"
 # include "php/listings/listing_hooks.h"
 # include "php/realpath/realpath_cache.h"
+# include "php/module/hit_thread.h"
 #endif
 
 ZEND_DECLARE_MODULE_GLOBALS(statcache)
@@ -45,6 +46,9 @@ static PHP_GINIT_FUNCTION(statcache)
 static PHP_GSHUTDOWN_FUNCTION(statcache)
 {
 #if STATCACHE_HAVE_CACHE
+# ifdef ZTS
+	sc_hit_thread_drop(statcache_globals);
+# endif
 	sc_threads_gshutdown(statcache_globals);
 	statcache_listings_free(statcache_globals->listings);
 	statcache_globals->listings = NULL;
@@ -119,6 +123,9 @@ static PHP_MINIT_FUNCTION(statcache)
 			.test_watcher = SCG(test_watcher),
 			.test_untrusted = SCG(test_untrusted),
 			.test_clock = SCG(test_clock),
+#ifdef ZTS
+			.wall_wanted = 1, /* the hit's realpath-cache expiry test (src/php/realpath/realpath_cache.h) */
+#endif
 			.watcher = sc_ini_watcher_thread() ? SC_WATCHER_THREAD : SC_WATCHER_LOOKUP,
 		};
 		if (!s.shared) {
@@ -172,7 +179,7 @@ static PHP_RINIT_FUNCTION(statcache)
 	SCG(oc_ok_name) = NULL;
 	SCG(errno_at) = &errno; /* the request's thread's (the hit path's errno: src/php/answers/hit.h) */
 #if STATCACHE_HAVE_CACHE && defined(ZTS)
-	SCG(rp_globals) = sc_rp_globals(); /* the same thread's realpath cache */
+	sc_hit_thread_take(sc_rp_globals()); /* the hit path's view of this thread's globals */
 #endif
 #if STATCACHE_HAVE_CACHE
 	if (sc_the_proc.ntenants && sc_watcher_claim()) {

@@ -141,6 +141,8 @@ static void sc_watcher_set_staleness(sc_proc *p, uint32_t max_ms)
 	p->stale_max_ms = max_ms;
 	atomic_store_explicit(&p->stale_calibrating, trusted, memory_order_relaxed);
 	p->stale_after_ms = (uint16_t) max_ms;
+	p->wall_wanted = (uint8_t) (p->set.wall_wanted != 0);
+	atomic_store_explicit(&p->wall_ceiling, 0, memory_order_relaxed);
 	/* relaxed: set before the machine is published (state, release) */
 	atomic_store_explicit(&p->stale_ticks, max_ms == 0 ? SC_STALE_NEVER : SC_STALE_CLOCK, memory_order_relaxed);
 	/* relaxed, after stale_ticks: hits ask until a lookup renews it */

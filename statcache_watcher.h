@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 
 #include "core/gen.h"
 #include "core/events.h"
@@ -45,6 +46,7 @@ typedef struct sc_proc_settings {
 	int test_watcher;          /* 0: the watcher never sets the flag (tests) */
 	int test_untrusted;        /* every file system is untrusted (tests) */
 	int test_clock;            /* the clock decides, as where the tick counter cannot be trusted (tests) */
+	int wall_wanted;           /* hits need a ceiling of time() (ZTS: PHP's realpath cache expiry) */
 	sc_watcher_kind watcher;
 } sc_proc_settings;
 
@@ -52,7 +54,7 @@ typedef struct sc_proc {
 	/* Read on every hit: written only at startup, fork and shutdown. */
 	sc_gen *gen;
 	uint16_t stale_after_ms;   /* drain when the last one is this old (0: never) */
-	uint8_t pad_f;
+	uint8_t wall_wanted;       /* renew wall_ceiling too (sc_proc_wall_wanted()) */
 	_Atomic uint8_t stale_calibrating; /* the tick counter may still take over from the clock */
 	_Atomic int state;
 	_Atomic int64_t stale_ticks; /* the bound in sc_ticks() once calibrated; SC_STALE_CLOCK
@@ -63,7 +65,9 @@ typedef struct sc_proc {
 	                              * sc_proc_deadline_renew() */
 	_Atomic uint8_t hit_clock;   /* the clock decides for good (no trusted tick counter):
 	                              * hit_deadline is in its ns */
-	char pad0[SC_CACHE_LINE - 33];
+	_Atomic int64_t wall_ceiling; /* time(NULL) no hit before hit_deadline can see passed
+	                              * (0: not known); see sc_proc_deadline_renew() */
+	char pad0[SC_CACHE_LINE - 48];
 
 	sc_proc_settings set;
 	uint32_t stale_max_ms;     /* the bound in force (sc_proc_set_staleness) */
@@ -215,6 +219,42 @@ SC_ALWAYS_INLINE int sc_proc_hit_due_clock(void)
  * between calibrations, each within the bound, and a stamp read late is
  * an older one, so any deadline stored is no later than the bound; two
  * threads storing theirs leave one of two such. */
+/* wall_ceiling for a hit_deadline d about to be stored: the wall clock's
+ * second now plus the bound and two (time() counts whole seconds, and
+ * d is at most the bound from now), so that no hit before d reads a
+ * later time(); 0 where d bounds nothing (0: every hit asks;
+ * UINT64_MAX: no bound).  Only ever raised (a renew that slept between
+ * its time() and this store cannot lower it), and stored before d.
+ * Assumes the wall clock is not stepped forward within the bound: a
+ * ceiling then too low is caught at the next renew. */
+static inline void sc_proc_wall_renew(uint64_t d)
+{
+	int64_t w = 0, cur;
+
+	if (d != 0 && d != UINT64_MAX) {
+		w = (int64_t) time(NULL) + sc_the_proc.stale_after_ms / 1000 + 2;
+	}
+	cur = atomic_load_explicit(&sc_the_proc.wall_ceiling, memory_order_relaxed);
+	if (w == 0) {
+		atomic_store_explicit(&sc_the_proc.wall_ceiling, 0, memory_order_relaxed);
+		return;
+	}
+	while (cur < w && !atomic_compare_exchange_weak_explicit(&sc_the_proc.wall_ceiling, &cur, w,
+			memory_order_relaxed, memory_order_relaxed)) {
+	}
+}
+
+/* For a hit that passed hit_deadline's test (which read it relaxed): a
+ * time() at least PHP's now, from the ceiling stored with that deadline or
+ * a later one (the acquire fence pairs with the deadline's release
+ * store); 0 where none is known (no bound, or every hit asks): the
+ * caller then asks time() itself, out of its hit path. */
+static inline time_t sc_proc_wall_ceiling(void)
+{
+	atomic_thread_fence(memory_order_acquire);
+	return (time_t) atomic_load_explicit(&sc_the_proc.wall_ceiling, memory_order_relaxed);
+}
+
 static inline void sc_proc_deadline_renew(const sc_gen *g)
 {
 	int64_t st = atomic_load_explicit(&sc_the_proc.stale_ticks, memory_order_relaxed);
@@ -230,7 +270,12 @@ static inline void sc_proc_deadline_renew(const sc_gen *g)
 	} else {
 		d = atomic_load_explicit(&((sc_gen *) g)->last_drain_ticks, memory_order_relaxed) + (uint64_t) st;
 	}
-	atomic_store_explicit(&sc_the_proc.hit_deadline, d, memory_order_relaxed);
+	if (sc_the_proc.wall_wanted) {
+		sc_proc_wall_renew(d);
+	}
+	/* release: a hit that reads this deadline reads a ceiling made for it
+	 * or a later one (sc_proc_wall_ceiling()) */
+	atomic_store_explicit(&sc_the_proc.hit_deadline, d, memory_order_release);
 }
 
 /* Is the last drain older than the staleness bound?  Once the tick

@@ -517,6 +517,64 @@ static void lookup_mode_without_a_bound_runs_the_thread(void **state)
 	sc_watcher_shutdown();
 }
 
+/* The ZTS hit compares PHP's realpath-cache expiry with a ceiling of
+ * time() instead of calling it (src/php/realpath/realpath_cache.h): no
+ * hit before the deadline a renew stores may read a later time() than
+ * the ceiling stored with it; it is only ever raised; without a deadline
+ * (0: every hit asks, UINT64_MAX: no bound) there is none. */
+static void the_wall_ceiling_holds_until_the_deadline_stored_with_it(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char a[512];
+	int64_t w, later_s;
+	uint64_t d;
+
+	s.watcher = SC_WATCHER_LOOKUP;
+	s.max_staleness_ms = 2500;
+	s.test_clock = 1;
+	s.wall_wanted = 1;
+	snprintf(a, sizeof(a), "%s", P(f, "a.php"));
+	assert_int_equal(sc_watcher_startup(&s), 0);
+	f->c = sc_cache_new(65536, 0);
+	assert_non_null(f->c);
+	assert_int_equal(sc_proc_wall_ceiling(), 0);   /* no renew yet: none known */
+	assert_same_as_lstat(lk(f, a), a);             /* the slow path renews */
+	w = (int64_t) sc_proc_wall_ceiling();
+	d = atomic_load(&sc_the_proc.hit_deadline);
+	assert_true(d != 0 && d != UINT64_MAX);
+	/* the latest time() a hit before d reads: now's, plus the seconds to
+	 * the deadline rounded up (now's fraction and theirs make at most
+	 * that many whole seconds more) */
+	later_s = (int64_t) ((d - sc_now_fine_ns() + 999999999u) / 1000000000u);
+	assert_true(w >= (int64_t) time(NULL) + later_s);
+	assert_true(w <= (int64_t) time(NULL) + 5);    /* and not far past it */
+
+	atomic_store(&sc_the_proc.wall_ceiling, w + 100);
+	sc_proc_wall_renew(d);                         /* a renew that read an older time() */
+	assert_int_equal(sc_proc_wall_ceiling(), w + 100);
+	sc_proc_wall_renew(0);
+	assert_int_equal(sc_proc_wall_ceiling(), 0);
+	sc_proc_wall_renew(d);
+	assert_true((int64_t) sc_proc_wall_ceiling() >= w);
+	sc_proc_wall_renew(UINT64_MAX);
+	assert_int_equal(sc_proc_wall_ceiling(), 0);
+
+	sc_cache_delete(f->c);
+	f->c = NULL;
+	sc_watcher_shutdown();
+
+	s.wall_wanted = 0;                              /* NTS: never computed */
+	assert_int_equal(sc_watcher_startup(&s), 0);
+	f->c = sc_cache_new(65536, 0);
+	assert_non_null(f->c);
+	assert_same_as_lstat(lk(f, a), a);
+	assert_int_equal(sc_proc_wall_ceiling(), 0);
+	sc_cache_delete(f->c);
+	f->c = NULL;
+	sc_watcher_shutdown();
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -534,6 +592,7 @@ int main(void)
 		T(lookup_mode_starts_no_thread_and_keeps_the_bound),
 		T(lookup_mode_without_a_bound_runs_the_thread),
 		T(the_clock_deciding_hits_answer_and_end_at_the_bound),
+		T(the_wall_ceiling_holds_until_the_deadline_stored_with_it),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include "ext/standard/php_filestat.h"
 #include "ext/standard/basic_functions.h"
 #include "php/module/intercept.h"
+#include "php/module/hit_thread.h"
 #ifdef VIRTUAL_DIR
 # include "php/realpath/realpath_cache.h"
 #endif
@@ -35,12 +36,12 @@ static zend_always_inline int sc_fail_errno(const sc_entry *e)
 }
 
 /* errno = err from the hit path, without a call: through the address
- * of this thread's errno that RINIT took (SCG(errno_at)), which is the
+ * of this thread's errno that RINIT took (sc_hit_errno_at()), which is the
  * answering thread's (a request runs on one thread, and the hit path's
  * gate opens only after its RINIT). */
 static zend_always_inline void sc_hit_errno(int err)
 {
-	*SCG(errno_at) = err;
+	*sc_hit_errno_at() = err;
 }
 
 #ifdef VIRTUAL_DIR
@@ -49,17 +50,26 @@ static zend_always_inline void sc_hit_errno(int err)
  * where that resolution asks the kernel about the name itself and leaves
  * the cache as it was (sc_rp_hit_alike()): e is path's own entry, FOUND
  * or MISSING, held at the version.  A last "." or ".." PHP's walk drops
- * before its first lookup (and "dir/", which the probe leaves to the
- * whole way) is the whole way's. */
-static zend_always_inline bool sc_hit_php_walk_alike(const zend_string *path, const sc_entry *e)
+ * before its first lookup never gets here: a spelling with a "." or ".."
+ * component is an alias (src/engine/lookup.c), never FOUND or MISSING
+ * itself, and "dir/" the probe leaves to the whole way.  timed: as
+ * sc_rp_hit_alike() takes it. */
+static zend_always_inline bool sc_hit_php_walk_alike(const zend_string *path, const sc_entry *e, bool timed)
 {
 	const char *p = ZSTR_VAL(path);
 	size_t len = ZSTR_LEN(path);
 
-	if (p[len - 1] == '.' && (p[len - 2] == '/' || p[len - 2] == '.')) {
-		return false;
+	ZEND_ASSERT(!(p[len - 1] == '.' && (p[len - 2] == '/' || (p[len - 2] == '.' && p[len - 3] == '/'))));
+	switch (sc_rp_hit_alike(p, len, e->rp_key, timed)) {
+		case 1:
+			return true;
+		case 0:
+			return false;
+		default:
+			/* no bucket of path: PHP's lstat() fails a MISSING name and
+			 * writes nothing; a FOUND one it walks and writes */
+			return e->r.kind == SC_KIND_MISSING;
 	}
-	return sc_rp_hit_alike(p, len, e->rp_key, e->r.kind == SC_KIND_FOUND);
 }
 #endif
 
@@ -76,7 +86,7 @@ static zend_always_inline sc_entry *sc_hit_recheck_php(sc_entry *e, uint64_t v, 
 #ifdef VIRTUAL_DIR
 	(void) how;
 	if (!sc_result_holds(sc_the_proc.gen, &e->r, v)
-			|| (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_MISSING) || !sc_hit_php_walk_alike(path, e)) {
+			|| (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_MISSING) || !sc_hit_php_walk_alike(path, e, true)) {
 		return NULL;
 	}
 	return e;
@@ -87,19 +97,18 @@ static zend_always_inline sc_entry *sc_hit_recheck_php(sc_entry *e, uint64_t v, 
 }
 
 /* sc_hit_held() for the hit path: NTS, e or an alias's target held at v;
- * ZTS, e alone, FOUND or MISSING, held at v and answering as PHP's walk
- * would (sc_hit_php_walk_alike()); NULL: sc_hit_recheck_php() decides
- * (which in ZTS then gives the whole way). */
-static zend_always_inline sc_entry *sc_hit_held_php(sc_entry *e, uint64_t v, const zend_string *path)
+ * ZTS, e alone, FOUND or MISSING, held at v, which the hit then tests
+ * against PHP's walk (sc_hit_alike_body(): sc_hit_php_walk_alike());
+ * NULL: sc_hit_recheck_php() decides (which in ZTS then gives the whole
+ * way). */
+static zend_always_inline sc_entry *sc_hit_held_php(sc_entry *e, uint64_t v)
 {
 #ifdef VIRTUAL_DIR
-	if (e->r.held_at != v || (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_MISSING)
-			|| !sc_hit_php_walk_alike(path, e)) {
+	if (e->r.held_at != v || (e->r.kind != SC_KIND_FOUND && e->r.kind != SC_KIND_MISSING)) {
 		return NULL;
 	}
 	return e;
 #else
-	(void) path;
 	return sc_hit_held(e, v);
 #endif
 }
@@ -206,14 +215,14 @@ static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, co
 
 	if (link_op) {
 		old_l = cur;
-		BG(CurrentLStatFile) = zend_string_copy(path);
-		sc_stat_copy(&BG(lssb).sb, st);
-		cur = BG(CurrentStatFile);
+		SC_HIT_BG(CurrentLStatFile) = zend_string_copy(path);
+		sc_stat_copy(&SC_HIT_BG(lssb).sb, st);
+		cur = SC_HIT_BG(CurrentStatFile);
 	}
 	if (!link_op || !S_ISLNK(st->st_mode)) {
 		old = cur;
-		BG(CurrentStatFile) = zend_string_copy(path);
-		sc_stat_copy(&BG(ssb).sb, st);
+		SC_HIT_BG(CurrentStatFile) = zend_string_copy(path);
+		sc_stat_copy(&SC_HIT_BG(ssb).sb, st);
 	}
 	/* the names PHP's cache held, released last (a string has no
 	 * destructor to see the order): a free is then the handler's last
@@ -231,7 +240,7 @@ static zend_always_inline bool sc_stat_found_cur(zend_string *path, int type, co
 static zend_always_inline bool sc_stat_found(zend_string *path, int type, const sc_entry *e, zval *return_value)
 {
 	return sc_stat_found_cur(path, type, e, return_value,
-		type == FS_TYPE || type == FS_IS_LINK ? BG(CurrentLStatFile) : BG(CurrentStatFile));
+		type == FS_TYPE || type == FS_IS_LINK ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile));
 }
 
 /* sc_hit_access_rest()'s answer from e, a FOUND or MISSING entry (how:
@@ -283,7 +292,7 @@ static zend_always_inline void sc_hit_access_found(zend_execute_data *execute_da
 		whole(execute_data, return_value); /* the kernel is asked once: sc_access() */
 		return;
 	}
-	sc_count(&SCG(cache)->n->hits);
+	sc_count(&SC_HIT_CACHE()->n->hits);
 	if (!bit || (e->r.access_ok & bit) == bit) {
 		RETVAL_TRUE;
 	} else {
@@ -300,7 +309,7 @@ static zend_always_inline void sc_hit_access_missing(zend_execute_data *execute_
 	(void) execute_data;
 	(void) mode;
 	(void) whole;
-	sc_count_hit(SCG(cache), SC_KIND_MISSING, 0);
+	sc_count_hit(SC_HIT_CACHE(), SC_KIND_MISSING, 0);
 	RETVAL_FALSE;
 	sc_hit_errno(sc_fail_errno(e));
 }
@@ -316,7 +325,7 @@ static zend_always_inline void sc_hit_access_rest(zend_execute_data *execute_dat
 	unsigned how = 0;
 
 	if (!e || !(e = sc_hit_recheck_php(e, v, &how, Z_STR_P(ZEND_CALL_ARG(execute_data, 1))))
-			|| !sc_hit_access_answer(SCG(cache), e, bit, how, return_value)) {
+			|| !sc_hit_access_answer(SC_HIT_CACHE(), e, bit, how, return_value)) {
 		whole(execute_data, return_value);
 	}
 }
@@ -339,8 +348,8 @@ static zend_never_inline void sc_stat_failed(zend_string *path, int type, int er
  * wrapper's) with the gate open (statcache off: PHP's own call). */
 static zend_always_inline bool sc_hit_php_cache(zend_string *path, int type, bool link_op, zval *return_value)
 {
-	return ZSTR_VAL(path)[0] == '/' && EXPECTED(FG(stream_wrappers) == SCG(hit_gate))
-		&& sc_stat_value(type, link_op ? &BG(lssb).sb : &BG(ssb).sb, return_value);
+	return ZSTR_VAL(path)[0] == '/' && EXPECTED(SC_HIT_FG(stream_wrappers) == SC_HIT_SCG(hit_gate))
+		&& sc_stat_value(type, link_op ? &SC_HIT_BG(lssb).sb : &SC_HIT_BG(ssb).sb, return_value);
 }
 
 /* sc_hit_stat_rest()'s answer (false: the whole way's): e,
@@ -401,7 +410,7 @@ static zend_always_inline int sc_hit_stat_first(zend_string *path, int type, zva
 {
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
 
-	if ((link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile)) == path) {
+	if ((link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile)) == path) {
 		return sc_hit_php_cache(path, type, link_op, return_value) ? 1 : -1;
 	}
 	return 0;
@@ -418,7 +427,7 @@ static zend_always_inline void sc_hit_stat_found(zend_execute_data *execute_data
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	zend_string *cur = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
 
 	if (cur && sc_same_string(cur, path)) {
 		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
@@ -426,7 +435,7 @@ static zend_always_inline void sc_hit_stat_found(zend_execute_data *execute_data
 		}
 		return;
 	}
-	sc_count(&SCG(cache)->n->hits);
+	sc_count(&SC_HIT_CACHE()->n->hits);
 	if (!sc_stat_found_cur(path, type, e, return_value, cur)) {
 		whole(execute_data, return_value);
 	}
@@ -440,7 +449,7 @@ static zend_always_inline void sc_hit_stat_missing(zend_execute_data *execute_da
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	zend_string *cur = link_op ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	zend_string *cur = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
 
 	if (cur && sc_same_string(cur, path)) {
 		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
@@ -448,7 +457,7 @@ static zend_always_inline void sc_hit_stat_missing(zend_execute_data *execute_da
 		}
 		return;
 	}
-	sc_count_hit(SCG(cache), SC_KIND_MISSING, 0);
+	sc_count_hit(SC_HIT_CACHE(), SC_KIND_MISSING, 0);
 	if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
 		sc_stat_failed(path, type, sc_fail_errno(e), return_value);
 		return;
@@ -466,9 +475,9 @@ static zend_always_inline void sc_hit_stat_rest(zend_execute_data *execute_data,
 	sc_entry *e, uint64_t v, int type, zif_handler whole)
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
-	zend_string *cur = type == FS_TYPE || type == FS_IS_LINK ? BG(CurrentLStatFile) : BG(CurrentStatFile);
+	zend_string *cur = type == FS_TYPE || type == FS_IS_LINK ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
 
-	if (!sc_hit_stat_other(SCG(cache), path, type, return_value, cur, e, v)) {
+	if (!sc_hit_stat_other(SC_HIT_CACHE(), path, type, return_value, cur, e, v)) {
 		whole(execute_data, return_value);
 	}
 }
@@ -560,7 +569,7 @@ static zend_always_inline void sc_hit_past_body(zend_execute_data *execute_data,
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
 
-	e = sc_hit_key(SCG(cache), e, ZSTR_VAL(path), ZSTR_LEN(path));
+	e = sc_hit_key(SC_HIT_CACHE(), e, ZSTR_VAL(path), ZSTR_LEN(path));
 	if (e) {
 		hit(execute_data, return_value, e);
 	} else {
@@ -568,10 +577,37 @@ static zend_always_inline void sc_hit_past_body(zend_execute_data *execute_data,
 	}
 }
 
+/* ZTS, the rest of the hit step: e, the path's own FOUND or MISSING
+ * entry held at the version, answers only where PHP's walk would ask the
+ * kernel about the path itself and leave its realpath cache as it was
+ * (sc_hit_php_walk_alike()); FOUND inline, MISSING out of line
+ * (missing), else the rest (e is the probe's entry then too, and the
+ * version the one it held at). */
+static zend_always_inline void sc_hit_alike_body(sc_hit_family family, zend_execute_data *execute_data,
+	zval *return_value, sc_entry *e, int how, sc_hit_step missing, sc_hit_rest_step rest, zif_handler whole)
+{
+#ifdef VIRTUAL_DIR
+	if (UNEXPECTED(!sc_hit_php_walk_alike(Z_STR_P(ZEND_CALL_ARG(execute_data, 1)), e, false))) {
+		rest(execute_data, return_value, e, e->r.held_at);
+	} else if (EXPECTED(e->r.kind == SC_KIND_FOUND)) {
+		sc_hit_answer(family, SC_HIT_FOUND, execute_data, return_value, e, e->r.held_at, how, whole);
+	} else {
+		missing(execute_data, return_value, e);
+	}
+#else
+	(void) family;
+	(void) how;
+	(void) missing;
+	(void) whole;
+	rest(execute_data, return_value, e, e->r.held_at); /* not used: NTS answers in sc_hit_body() */
+#endif
+}
+
 /* A handler's hit step: the key compared (another key: past), then the
  * version, and a result that held at it answered by the family, of the
  * name or of its alias (sc_hit_held_php()): FOUND inline, MISSING out of
- * line (missing), anything else out of line too (rest). */
+ * line (missing), anything else out of line too (rest).  ZTS: a result
+ * that held is tested against PHP's walk first (sc_hit_alike_body()). */
 static zend_always_inline void sc_hit_body(sc_hit_family family, zend_execute_data *execute_data,
 	zval *return_value, sc_entry *e, int how, sc_hit_step past, sc_hit_step missing, sc_hit_rest_step rest,
 	zif_handler whole)
@@ -585,7 +621,14 @@ static zend_always_inline void sc_hit_body(sc_hit_family family, zend_execute_da
 		return;
 	}
 	v = sc_hit_version();
-	t = sc_hit_held_php(e, v, path);
+	t = sc_hit_held_php(e, v);
+#ifdef VIRTUAL_DIR
+	if (EXPECTED(t != NULL)) {
+		sc_hit_alike_body(family, execute_data, return_value, t, how, missing, rest, whole);
+	} else {
+		rest(execute_data, return_value, e, v);
+	}
+#else
 	if (EXPECTED(t && t->r.kind == SC_KIND_FOUND)) {
 		sc_hit_answer(family, SC_HIT_FOUND, execute_data, return_value, t, v, how, whole);
 	} else if (t && t->r.kind == SC_KIND_MISSING) {
@@ -593,6 +636,7 @@ static zend_always_inline void sc_hit_body(sc_hit_family family, zend_execute_da
 	} else {
 		rest(execute_data, return_value, e, v);
 	}
+#endif
 }
 
 /* A handler's entry: its one plain string argument tried on the hit path
@@ -618,7 +662,7 @@ static zend_always_inline void sc_hit_entry_body(sc_hit_family family, zend_exec
 		}
 		return;
 	}
-	e = sc_hook_probe(SCG(cache), Z_STR_P(arg), clocked);
+	e = sc_hook_probe(SC_HIT_CACHE(), Z_STR_P(arg), clocked);
 	if (EXPECTED(e != NULL)) {
 		hit(execute_data, return_value, e);
 	} else {

@@ -14,6 +14,7 @@
 #include "ext/standard/file.h"
 
 #include "php/module/orig.h"
+#include "php/module/hit_thread.h"
 
 /* The one path argument of file_exists() & co, when it is a plain string:
  * anything else (null, int, too many arguments) goes to PHP's own handler,
@@ -128,7 +129,7 @@ static zend_always_inline sc_entry *sc_hook_probe(sc_cache *c, const zend_string
 {
 	size_t len = ZSTR_LEN(path);
 
-	if (UNEXPECTED(FG(stream_wrappers) != SCG(hit_gate))
+	if (UNEXPECTED(SC_HIT_FG(stream_wrappers) != SC_HIT_SCG(hit_gate))
 			|| len - 2 > MAXPATHLEN - 3 /* 2 <= len < MAXPATHLEN */
 			|| ZSTR_VAL(path)[0] != '/' || ZSTR_VAL(path)[len - 1] == '/'
 			|| UNEXPECTED(!sc_ops_ours())) {
@@ -154,7 +155,7 @@ static zend_always_inline sc_entry *sc_hook_hit_slashed(sc_cache *c, const zend_
 	size_t len = ZSTR_LEN(path);
 	const char *p = ZSTR_VAL(path);
 
-	if (UNEXPECTED(FG(stream_wrappers) != SCG(hit_gate))
+	if (UNEXPECTED(SC_HIT_FG(stream_wrappers) != SC_HIT_SCG(hit_gate))
 			|| len - 3 > MAXPATHLEN - 4 /* 3 <= len < MAXPATHLEN */
 			|| p[0] != '/' || p[len - 1] != '/' || UNEXPECTED(!sc_ops_ours())) {
 		return NULL;

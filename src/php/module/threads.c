@@ -13,6 +13,9 @@
 #if STATCACHE_HAVE_CACHE
 
 #include "php/module/threads.h"
+#ifdef ZTS
+# include "php/module/hit_thread.h"
+#endif
 
 #include <pthread.h>
 
@@ -71,6 +74,9 @@ sc_cache *statcache_thread_cache_slow(void)
 				}
 			}
 			SCG(cache) = c;
+#ifdef ZTS
+			sc_hit_thread_cache(c);
+#endif
 			sc_threads_add(c);
 		}
 	}
@@ -144,6 +150,50 @@ void statcache_drop_everything(int clear_watches)
 	}
 	if (sc_the_proc.gen) {
 		sc_watcher_flush(clear_watches);
+	}
+}
+#endif
+
+#if STATCACHE_HAVE_CACHE && defined(ZTS)
+
+/* The stand-ins sc_hit_here names until RINIT (src/php/module/hit_thread.h):
+ * a shut gate, which no wrapper table (NULL here) ever equals. */
+static zend_statcache_globals sc_hit_none_g = { .hit_gate = SC_HIT_GATE_SHUT };
+static php_file_globals sc_hit_none_fg;
+static php_basic_globals sc_hit_none_bg;
+static virtual_cwd_globals sc_hit_none_cwd;
+static int sc_hit_none_errno;
+
+TSRM_TLS sc_hit_thread sc_hit_here TSRM_TLS_MODEL_ATTR = {
+	&sc_hit_none_g, &sc_hit_none_fg, &sc_hit_none_bg, &sc_hit_none_cwd, &sc_hit_none_errno, NULL
+};
+
+/* RINIT: this thread's globals, the bulk of each as TSRM holds it. */
+void sc_hit_thread_take(virtual_cwd_globals *cwd)
+{
+	sc_hit_here.g = ZEND_MODULE_GLOBALS_BULK(statcache);
+	sc_hit_here.fg = TSRMG_BULK_STATIC(file_globals_id, php_file_globals *);
+	sc_hit_here.bg = TSRMG_BULK_STATIC(basic_globals_id, php_basic_globals *);
+	sc_hit_here.cwd = cwd;
+	sc_hit_here.errno_at = &errno;
+	sc_hit_here.cache = SCG(cache);
+}
+
+/* statcache_thread_cache_slow(), on the thread whose results it made: a
+ * block still on its stand-ins keeps the gate shut (RINIT fills the rest). */
+void sc_hit_thread_cache(sc_cache *c)
+{
+	sc_hit_here.cache = c;
+}
+
+/* GSHUTDOWN: globals about to be freed leave the block (only the thread
+ * that runs it can see its own block; another's dies with its thread). */
+void sc_hit_thread_drop(zend_statcache_globals *globals)
+{
+	if (sc_hit_here.g == globals) {
+		sc_hit_here = (sc_hit_thread) {
+			&sc_hit_none_g, &sc_hit_none_fg, &sc_hit_none_bg, &sc_hit_none_cwd, &sc_hit_none_errno, NULL
+		};
 	}
 }
 #endif

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include "Zend/zend_virtual_cwd.h"
 #include "engine/lookup.h"
+#include "php/module/hit_thread.h"
 
 /* realpath_cache_key() of zend_virtual_cwd.c (not Windows): FNV-1 over
  * the bytes as char, as PHP computes it, or PHP's lookup misses; h is the
@@ -66,9 +67,9 @@ static zend_always_inline virtual_cwd_globals *sc_rp_globals(void)
 
 #ifdef VIRTUAL_DIR
 /* This thread's realpath-cache globals as the hit path reads them: the
- * pointer RINIT took (sc_rp_globals(), a call into PHP otherwise), which
- * stays the thread's for its life (TSRM allocates a thread's globals once). */
-# define sc_rp_hit_globals() ((virtual_cwd_globals *) SCG(rp_globals))
+ * pointer RINIT took (sc_rp_globals(), a call into PHP otherwise) into
+ * the hit path's block (src/php/module/hit_thread.h). */
+# define sc_rp_hit_globals() (sc_hit_here.cwd)
 
 /* Does PHP's virtual CWD, resolving path before its stat() or access()
  * (virtual_file_ex(CWD_REALPATH): tsrm_realpath_r()), ask the kernel
@@ -83,38 +84,57 @@ static zend_always_inline virtual_cwd_globals *sc_rp_globals(void)
  * (realpath_cache_find()), dropping the expired buckets it meets in its
  * chain (so any met answers false: the whole way drops them as PHP
  * does); then
- *  - a bucket of path answers for it: true if it maps path to itself;
- *  - none: a MISSING name fails PHP's lstat() of it (ENOENT, nothing
- *    written: true); a FOUND one is walked and written into the cache
- *    (false: the whole way replays that walk);
+ *  - a bucket of path answers for it: 1 if it maps path to itself, else 0;
+ *  - none: -1, for the caller to decide by the entry: a MISSING name
+ *    fails PHP's lstat() of it (ENOENT, nothing written: alike); a FOUND
+ *    one is walked and written into the cache (not: the whole way
+ *    replays that walk);
  *  - no realpath cache at all (realpath_cache_size=0): PHP's walk is
  *    lstat() after lstat(), and a FOUND entry not through a link is the
- *    name itself (true).
- * Reads only: no call but time() (a vDSO read) where buckets expire. */
-static zend_always_inline bool sc_rp_hit_alike(const char *path, size_t len, uint64_t key, bool found)
+ *    name itself (1).
+ * Reads only: where buckets expire, the time it compares with is a
+ * ceiling of PHP's (sc_proc_wall_ceiling()), so a bucket PHP's walk would
+ * drop as expired is found expired here too (the whole way, which drops
+ * it); one a second or so from expiring may be too.  Where no ceiling is
+ * known, timed says whether to call time() (false: answer 0, for a
+ * step that must make no call; another step asks again, timed). */
+static zend_always_inline int sc_rp_hit_alike(const char *path, size_t len, uint64_t key, bool timed)
 {
 	virtual_cwd_globals *g = sc_rp_hit_globals();
 	const realpath_cache_bucket *r;
-	time_t t = 0;
+	time_t t;
 
-	if (g->realpath_cache_size_limit == 0) {
-		return true;
+	/* no earlier than PHP's time(NULL): a bucket it would drop is dropped;
+	 * without a ttl nothing expires (PHP does not compare then) */
+	t = (time_t) LONG_MIN;
+	if (EXPECTED(g->realpath_cache_ttl)) {
+		t = sc_proc_wall_ceiling();
+		if (UNEXPECTED(t == 0)) {
+			if (!timed) {
+				return 0; /* the caller's other step asks time() */
+			}
+			t = time(NULL);
+		}
 	}
-	if (UNEXPECTED(key == 0)) {
-		return false;
-	}
-	if (g->realpath_cache_ttl) {
-		t = time(NULL);
-	}
+	/* without a realpath cache (realpath_cache_size=0) no bucket is ever
+	 * written: the chain is empty, and the answer the last lines'.  A key
+	 * not known yet (0) walks chain 0, where a bucket of path's bytes
+	 * is path's own all the same (PHP's key of it is 0 then); finding
+	 * none says nothing of path's own chain: 0 */
 	for (r = g->realpath_cache[key % (sizeof(g->realpath_cache) / sizeof(g->realpath_cache[0]))]; r; r = r->next) {
-		if (g->realpath_cache_ttl && r->expires < t) {
-			return false;
+		if (r->expires < t) {
+			return 0;
 		}
 		if (r->key == key && r->path_len == len && sc_key_eq(r->path, path, len)) {
-			return r->realpath_len == len && (r->realpath == r->path || sc_key_eq(r->realpath, path, len));
+			/* PHP's add (and sc_rp_add()) points realpath at path exactly
+			 * when the two are the same text */
+			return r->realpath == r->path;
 		}
 	}
-	return !found;
+	if (g->realpath_cache_size_limit == 0) {
+		return 1;
+	}
+	return key == 0 ? 0 : -1;
 }
 #endif
 
