@@ -101,26 +101,34 @@ static bool sc_parse_bool(const zend_string *s, bool *out)
 	return false;
 }
 
-/* A boolean setting's new value in *v, or false with the refusal said. */
-static bool sc_ini_bool(zend_ini_entry *entry, zend_string *new_value, int stage, bool *v)
-{
-	if (!sc_parse_bool(new_value, v)) {
-		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
-		return false;
-	}
-	return true;
-}
+/* mh_arg3 of a boolean that, as opcache.enable, may be turned off at run
+ * time but never back on (statcache.enable). */
+static const bool sc_bool_off_only = true;
 
-/* OnUpdateBool that refuses what is not a boolean (the default stays). */
+/* Booleans, loudly: what is not one is refused and the default stays,
+ * where PHP's OnUpdateBool reads it as false.  With sc_bool_off_only, at
+ * run time: turned off (this request's answers stop at once), never back
+ * on. */
 static ZEND_INI_MH(OnUpdateScBool)
 {
 	bool *p = (bool *) ZEND_INI_GET_ADDR();
+	bool off_only = mh_arg3 && stage != ZEND_INI_STAGE_STARTUP && stage != ZEND_INI_STAGE_SHUTDOWN
+		&& stage != ZEND_INI_STAGE_DEACTIVATE;
 	bool v;
 
-	if (!sc_ini_bool(entry, new_value, stage, &v)) {
+	if (!sc_parse_bool(new_value, &v)) {
+		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+		return FAILURE;
+	}
+	if (off_only && v && !*p) {
+		php_error_docref(NULL, E_WARNING, "statcache.enable cannot be turned on at run time");
 		return FAILURE;
 	}
 	*p = v;
+	if (off_only && !v) {
+		SCG(active) = false;
+		statcache_hit_gate_shut();
+	}
 	return SUCCESS;
 }
 
@@ -145,32 +153,6 @@ static ZEND_INI_MH(OnUpdateScRange)
 	*p = v;
 	if (stage == ZEND_INI_STAGE_RUNTIME) {
 		statcache_hit_gate_shut(); /* verify_rate: the hit path answers only without */
-	}
-	return SUCCESS;
-}
-
-/* Like opcache.enable: may be turned off at run time, never back on. */
-static ZEND_INI_MH(OnUpdateScEnable)
-{
-	bool *p = (bool *) ZEND_INI_GET_ADDR();
-	bool v;
-
-	if (!sc_ini_bool(entry, new_value, stage, &v)) {
-		return FAILURE;
-	}
-	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_SHUTDOWN
-			|| stage == ZEND_INI_STAGE_DEACTIVATE) {
-		*p = v;
-		return SUCCESS;
-	}
-	if (v && !*p) {
-		php_error_docref(NULL, E_WARNING, "statcache.enable cannot be turned on at run time");
-		return FAILURE;
-	}
-	*p = v;
-	if (!v) {
-		SCG(active) = false;
-		statcache_hit_gate_shut();
 	}
 	return SUCCESS;
 }
@@ -241,8 +223,8 @@ bool sc_ini_watcher_thread(void)
 #define SC_GLOBAL_OFFSET(field) ((void *) XtOffsetOf(zend_statcache_globals, field))
 
 PHP_INI_BEGIN()
-	STD_PHP_INI_BOOLEAN("statcache.enable", "1", PHP_INI_ALL, OnUpdateScEnable,
-		enable, zend_statcache_globals, statcache_globals)
+	ZEND_INI_ENTRY3_EX("statcache.enable", "1", PHP_INI_ALL, OnUpdateScBool, SC_GLOBAL_OFFSET(enable),
+		SC_GLOBALS_PTR, (void *) &sc_bool_off_only, zend_ini_boolean_displayer_cb)
 	STD_PHP_INI_BOOLEAN("statcache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateScBool,
 		enable_cli, zend_statcache_globals, statcache_globals)
 	ZEND_INI_ENTRY3("statcache.max_watches", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
