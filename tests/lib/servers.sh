@@ -4,8 +4,8 @@
 # Everything runs as plain child processes from a private directory;
 # nothing of the system's configuration is read or changed unless a caller
 # says so.
-# The caller sets TMP (its private directory; SRV_DIR, if set, wins) and,
-# for a test, sources tests/lib/report.sh.
+# The caller sets TMP (its private directory, or srv_tmp makes it; SRV_DIR,
+# if set, wins) and, for a test, sources tests/lib/report.sh.
 
 FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
 NGINX_BIN=${SC_NGINX_BIN:-/usr/sbin/nginx}
@@ -57,6 +57,30 @@ srv_stop_all() {
 	local i
 	for ((i = ${#SRV_PIDS[@]} - 1; i >= 0; i--)); do srv_stop "${SRV_PIDS[$i]}"; done
 	SRV_PIDS=()
+}
+
+# srv_tmp NAME STOP [SUBDIR...]: TMP, the test's private directory
+# /tmp/statcache-NAME.XXXXXX with those subdirectories, mode 755 (the
+# servers' www-data processes reach into it), and the traps every server
+# test needs, so that nothing it started outlives it: at exit the function
+# STOP (srv_stop_all, or the test's own) ends the servers, then TMP goes
+# unless SC_KEEP_TMP=1 keeps it for its logs; INT or TERM exits 130 that
+# way.
+srv_tmp() {
+	local name=$1
+	SRV_TMP_STOP=$2
+	shift 2
+	trap srv_tmp_cleanup EXIT
+	trap 'exit 130' INT TERM
+	TMP=$(mktemp -d "/tmp/statcache-$name.XXXXXX")
+	chmod 755 "$TMP"
+	[ $# -eq 0 ] || (cd "$TMP" && mkdir -p "$@")
+}
+# srv_tmp's EXIT trap: the test's STOP, then TMP unless SC_KEEP_TMP=1.
+srv_tmp_cleanup() {
+	"$SRV_TMP_STOP"
+	[ -n "${TMP:-}" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
+	return 0
 }
 
 # srv_free_port FROM TO: the first port nobody listens on.
