@@ -508,21 +508,33 @@ sc_cpu_sched_delta() { # before-file after-file -> "ns threads_before threads_af
 	     END { printf "%d %d %d\n", d, nb, na }' "$1" "$2"
 }
 
-# strace every syscall of the worker (all threads) while the command runs;
-# writes the raw trace to FILE. Waits for the tracer to be attached first.
-sc_strace_run() { # pid file command...
-	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
+# strace (all threads of the worker, every syscall unless OPTIONS say
+# otherwise) attached to PID while the command runs, the raw trace in FILE:
+# the tracer is attached before the command starts, and ended after it
+# (sc_cleanup stops it on an early exit). The one tracer of both traces
+# below: a plain trace and the attributing one differ in OPTIONS only.
+sc_strace_around() { # pid file option... -- command...
+	local pid=$1 file=$2 opts=() spid i; shift 2
+	while [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	strace -f -qq "${opts[@]}" -e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
 	spid=$! SC_STRACE_PID=$!
 	for i in $(seq 100); do
 		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break
-		kill -0 "$spid" 2>/dev/null || sc_refuse "strace could not attach to $pid"
+		kill -0 "$spid" 2>/dev/null || sc_refuse "strace${opts[0]:+ ${opts[0]}} could not attach to $pid"
 		sleep 0.05
 	done
 	"$@"
 	kill -INT "$spid" 2>/dev/null || true
 	wait "$spid" 2>/dev/null || true
 	SC_STRACE_PID=""
+}
+
+# strace every syscall of the worker (all threads) while the command runs;
+# writes the raw trace to FILE. Waits for the tracer to be attached first.
+sc_strace_run() { # pid file command...
+	local pid=$1 file=$2; shift 2
+	sc_strace_around "$pid" "$file" -- "$@"
 }
 
 # Counts of the syscalls that matter, from a raw trace, one "name count" a
@@ -590,19 +602,9 @@ sc_mem_snap() { # pid
 # the stack by report.php attribute. Much slower than a plain trace: used on
 # one round of the URL list only, never for the figures.
 sc_strace_attr_run() { # pid file command...
-	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
-		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
-	spid=$! SC_STRACE_PID=$!
-	for i in $(seq 100); do
-		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break
-		kill -0 "$spid" 2>/dev/null || sc_refuse "strace -k could not attach to $pid"
-		sleep 0.05
-	done
-	"$@"
-	kill -INT "$spid" 2>/dev/null || true
-	wait "$spid" 2>/dev/null || true
-	SC_STRACE_PID=""
+	local pid=$1 file=$2; shift 2
+	sc_strace_around "$pid" "$file" -k -y \
+		-e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat -- "$@"
 }
 
 # --- MariaDB -------------------------------------------------------------------
