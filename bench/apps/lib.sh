@@ -67,6 +67,12 @@ sc_each_app_result() { # file
 	[ -z "${SC_EACH_APP_RESULTS:-}" ] || echo "$1" >> "$SC_EACH_APP_RESULTS"
 }
 sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
+# An option the script does not take: its header comment (the usage) on
+# stderr, exit 2, so that the usage is written once, where the script starts.
+sc_usage() { # script
+	sed -n '2,/^set -e/p' "$1" | sed 's/^# \{0,1\}//; /^set -e/d' >&2
+	exit 2
+}
 
 # The start every bench/apps script makes for one app: its app.sh sourced
 # (APP_* and app_setup...), the temp dir and the CPUs set up, the app
