@@ -79,11 +79,18 @@ sc_usage() { # script
 # installed and prepared (app_setup: its services started), the binaries
 # checked, statcache.so found or built (so_built) and copied for the run
 # (so), the directories checked, OUT made.
+# What every app's folder holds is set here, before its app.sh: APP_DIR
+# (bench/apps/<app>), APP_URLS (its urls.txt) and APP_NORMALIZE (its
+# normalize.sed, for bodies with a per-request token; "" where it has none).
 sc_app_begin() { # app out binary...
 	local app=$1 out=$2; shift 2
 	[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
 	[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
-	. "$SC_APPS_DIR/$app/app.sh"
+	APP_DIR=$SC_APPS_DIR/$app
+	APP_URLS=$APP_DIR/urls.txt
+	APP_NORMALIZE=""
+	[ ! -f "$APP_DIR/normalize.sed" ] || APP_NORMALIZE=$APP_DIR/normalize.sed
+	. "$APP_DIR/app.sh"
 	# one bench at a time per app: two runs would share its state (database,
 	# generated trees) and see each other's files change (a second run waits)
 	mkdir -p "$SC_STATE"

@@ -9,16 +9,12 @@
 #   docroot  $SC_STATE/composer/public   (copied from bench/apps/composer/app)
 #   vendor   $SC_STATE/composer/vendor   (composer dump-autoload)
 
-APP_NAME=composer
-APP_DIR=$SC_APPS_DIR/composer
 APP_ROOT=$SC_STATE/composer
 APP_DOCROOT=$APP_ROOT/public
 APP_DATA=$APP_ROOT/data
 # Neighbour (run.sh --neighbour): data/, the articles the app reads, beside
 # its code.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=""            # no per-request token in these bodies
 APP_INDEX=index.php
 # front controller: every path that is not a file goes to index.php
 APP_NGINX_LOCATIONS='location / { try_files $uri /index.php$is_args$args; }'

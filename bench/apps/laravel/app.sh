@@ -9,16 +9,12 @@
 #   docroot  $SC_STATE/laravel/public
 #   storage  $SC_STATE/laravel/storage (compiled views, cache, SQLite: www-data)
 
-APP_NAME=laravel
-APP_DIR=$SC_APPS_DIR/laravel
 APP_ROOT=$SC_STATE/laravel
 APP_DOCROOT=$APP_ROOT/public
 APP_DATA=$APP_ROOT/storage
 # Neighbour (run.sh --neighbour): storage/, which holds the SQLite database,
 # the compiled views and the framework's caches.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=""            # no per-request token in these bodies
 APP_INDEX=index.php
 APP_NGINX_LOCATIONS='location / { try_files $uri /index.php$is_args$args; }'
 
