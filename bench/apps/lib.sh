@@ -168,6 +168,28 @@ sc_install() { # pkg...
 	SRV_INSTALL_LOG=/dev/stderr srv_install "${missing[@]}" || sc_refuse "$SRV_WHY"
 }
 
+# The apps of our own code on Composer's autoloader (composer, laravel),
+# laid out as such projects are: bench/apps/<app>/app copied to APP_ROOT
+# ($SC_STATE/<app>), its docroot public/, whose index.php (the front
+# controller) gets every path that is not a file. Called by the app.sh as
+# it is sourced (APP_DIR is set by then); sc_composer_app makes the copy.
+sc_composer_layout() {
+	APP_ROOT=$SC_STATE/${APP_DIR##*/}
+	APP_DOCROOT=$APP_ROOT/public
+	APP_INDEX=index.php
+	APP_NGINX_LOCATIONS='location / { try_files $uri /index.php$is_args$args; }'
+}
+# In app_setup: a fresh copy of the app in APP_ROOT each run (root-owned:
+# the www-data worker only reads it), then `composer dump-autoload` there,
+# offline (the dependencies are Debian's packaged sources, mapped in its
+# composer.json), not optimised: the default that real vendor trees have.
+sc_composer_app() {
+	rm -rf "$APP_ROOT" && mkdir -p "$APP_ROOT"
+	cp -r "$APP_DIR/app/." "$APP_ROOT/"
+	(cd "$APP_ROOT" && COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_DISABLE_NETWORK=1 COMPOSER_HOME="$SC_TMP/composer-home" \
+		composer dump-autoload --no-interaction --quiet) || sc_refuse "composer dump-autoload failed in $APP_ROOT"
+}
+
 sc_install_servers() {
 	sc_install php$SC_PHPV-fpm php$SC_PHPV-cli php$SC_PHPV-opcache nginx strace curl procps util-linux "$@"
 }
