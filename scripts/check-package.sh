@@ -220,8 +220,9 @@ say "ok: README.md: $rl lines, install at line $il"
 
 # the sample ini names every setting src/php/module/ini.c registers, and no other
 [[ -f statcache.ini-production ]] || fail "no statcache.ini-production"
-# (the settings: the INI entries of every C source scripts/sources.sh lists)
-SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | xargs grep -h -o -E '(PHP_INI_[A-Z_]+|ZEND_INI_ENTRY[0-9]?)\("statcache\.[a-z_]+"' |
+# (the settings: the INI entries of every C source scripts/sources.sh lists,
+# PHP's entry macros or ini.c's row macros, SC_INI_BOOL and SC_INI_RANGE)
+SC_SRC=$SC_SRC "$ROOT/scripts/sources.sh" --c | xargs grep -h -o -E '(PHP_INI_[A-Z_]+|ZEND_INI_ENTRY[0-9]?(_EX)?|SC_INI_[A-Z]+)\("statcache\.[a-z_]+"' |
   sed 's/.*("//; s/"$//' | sort -u >"$work/ini.registered"
 sed -n 's/^;\{0,1\}\(statcache\.[a-z_]*\)[[:space:]]*=.*/\1/p' statcache.ini-production | sort -u >"$work/ini.sample"
 [[ -s $work/ini.registered ]] || fail "no C source registers a statcache.* INI setting (PHP_INI_BEGIN moved? update this check)"

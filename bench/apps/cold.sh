@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
 		--no-cli) cli=0; shift ;;
 		--out) out=$2; shift 2 ;;
 		--short) passes=1; shift ;;
-		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
+		*) sc_usage "$0" ;;
 	esac
 done
 SC_EACH_APP_SUMMARY="php $SC_APPS_DIR/summary.php --cold" sc_each_app "$app" "$0" "${args[@]}"

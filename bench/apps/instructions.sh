@@ -53,7 +53,7 @@ while [ $# -gt 0 ]; do
 		--opcache) opmode=$2; shift 2 ;;
 		--out) out=$2; shift 2 ;;
 		--max-staleness-ms) bound=$2; shift 2 ;;
-		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
+		*) sc_usage "$0" ;;
 	esac
 done
 # several apps: one run each, then one table of all (summary.php --instructions)

@@ -67,17 +67,30 @@ sc_each_app_result() { # file
 	[ -z "${SC_EACH_APP_RESULTS:-}" ] || echo "$1" >> "$SC_EACH_APP_RESULTS"
 }
 sc_log()    { echo "[apps $(date +%T)] $*" >&2; }
+# An option the script does not take: its header comment (the usage) on
+# stderr, exit 2, so that the usage is written once, where the script starts.
+sc_usage() { # script
+	sed -n '2,/^set -e/p' "$1" | sed 's/^# \{0,1\}//; /^set -e/d' >&2
+	exit 2
+}
 
 # The start every bench/apps script makes for one app: its app.sh sourced
 # (APP_* and app_setup...), the temp dir and the CPUs set up, the app
 # installed and prepared (app_setup: its services started), the binaries
 # checked, statcache.so found or built (so_built) and copied for the run
 # (so), the directories checked, OUT made.
+# What every app's folder holds is set here, before its app.sh: APP_DIR
+# (bench/apps/<app>), APP_URLS (its urls.txt) and APP_NORMALIZE (its
+# normalize.sed, for bodies with a per-request token; "" where it has none).
 sc_app_begin() { # app out binary...
 	local app=$1 out=$2; shift 2
 	[ -f "$SC_APPS_DIR/$app/app.sh" ] || sc_refuse "no app '$app' (bench/apps/$app/app.sh)"
 	[ "$(id -u)" = 0 ] || sc_refuse "must run as root (strace -p, php-fpm pool user www-data)"
-	. "$SC_APPS_DIR/$app/app.sh"
+	APP_DIR=$SC_APPS_DIR/$app
+	APP_URLS=$APP_DIR/urls.txt
+	APP_NORMALIZE=""
+	[ ! -f "$APP_DIR/normalize.sed" ] || APP_NORMALIZE=$APP_DIR/normalize.sed
+	. "$APP_DIR/app.sh"
 	# one bench at a time per app: two runs would share its state (database,
 	# generated trees) and see each other's files change (a second run waits)
 	mkdir -p "$SC_STATE"
@@ -153,6 +166,28 @@ sc_install() { # pkg...
 	[ ${#missing[@]} -eq 0 ] && return 0
 	sc_log "installing: ${missing[*]}"
 	SRV_INSTALL_LOG=/dev/stderr srv_install "${missing[@]}" || sc_refuse "$SRV_WHY"
+}
+
+# The apps of our own code on Composer's autoloader (composer, laravel),
+# laid out as such projects are: bench/apps/<app>/app copied to APP_ROOT
+# ($SC_STATE/<app>), its docroot public/, whose index.php (the front
+# controller) gets every path that is not a file. Called by the app.sh as
+# it is sourced (APP_DIR is set by then); sc_composer_app makes the copy.
+sc_composer_layout() {
+	APP_ROOT=$SC_STATE/${APP_DIR##*/}
+	APP_DOCROOT=$APP_ROOT/public
+	APP_INDEX=index.php
+	APP_NGINX_LOCATIONS='location / { try_files $uri /index.php$is_args$args; }'
+}
+# In app_setup: a fresh copy of the app in APP_ROOT each run (root-owned:
+# the www-data worker only reads it), then `composer dump-autoload` there,
+# offline (the dependencies are Debian's packaged sources, mapped in its
+# composer.json), not optimised: the default that real vendor trees have.
+sc_composer_app() {
+	rm -rf "$APP_ROOT" && mkdir -p "$APP_ROOT"
+	cp -r "$APP_DIR/app/." "$APP_ROOT/"
+	(cd "$APP_ROOT" && COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_DISABLE_NETWORK=1 COMPOSER_HOME="$SC_TMP/composer-home" \
+		composer dump-autoload --no-interaction --quiet) || sc_refuse "composer dump-autoload failed in $APP_ROOT"
 }
 
 sc_install_servers() {
@@ -508,21 +543,33 @@ sc_cpu_sched_delta() { # before-file after-file -> "ns threads_before threads_af
 	     END { printf "%d %d %d\n", d, nb, na }' "$1" "$2"
 }
 
-# strace every syscall of the worker (all threads) while the command runs;
-# writes the raw trace to FILE. Waits for the tracer to be attached first.
-sc_strace_run() { # pid file command...
-	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
+# strace (all threads of the worker, every syscall unless OPTIONS say
+# otherwise) attached to PID while the command runs, the raw trace in FILE:
+# the tracer is attached before the command starts, and ended after it
+# (sc_cleanup stops it on an early exit). The one tracer of both traces
+# below: a plain trace and the attributing one differ in OPTIONS only.
+sc_strace_around() { # pid file option... -- command...
+	local pid=$1 file=$2 opts=() spid i; shift 2
+	while [ "$1" != -- ]; do opts+=("$1"); shift; done
+	shift
+	strace -f -qq "${opts[@]}" -e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
 	spid=$! SC_STRACE_PID=$!
 	for i in $(seq 100); do
 		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break
-		kill -0 "$spid" 2>/dev/null || sc_refuse "strace could not attach to $pid"
+		kill -0 "$spid" 2>/dev/null || sc_refuse "strace${opts[0]:+ ${opts[0]}} could not attach to $pid"
 		sleep 0.05
 	done
 	"$@"
 	kill -INT "$spid" 2>/dev/null || true
 	wait "$spid" 2>/dev/null || true
 	SC_STRACE_PID=""
+}
+
+# strace every syscall of the worker (all threads) while the command runs;
+# writes the raw trace to FILE. Waits for the tracer to be attached first.
+sc_strace_run() { # pid file command...
+	local pid=$1 file=$2; shift 2
+	sc_strace_around "$pid" "$file" -- "$@"
 }
 
 # Counts of the syscalls that matter, from a raw trace, one "name count" a
@@ -590,19 +637,9 @@ sc_mem_snap() { # pid
 # the stack by report.php attribute. Much slower than a plain trace: used on
 # one round of the URL list only, never for the figures.
 sc_strace_attr_run() { # pid file command...
-	local pid=$1 file=$2 spid i; shift 2
-	strace -f -qq -k -y -e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat \
-		-e signal=none -o "$file" -p "$pid" 2>>"$SC_TMP/logs/strace.log" &
-	spid=$! SC_STRACE_PID=$!
-	for i in $(seq 100); do
-		[ "$(awk '/^TracerPid:/ {print $2}' /proc/"$pid"/status)" != 0 ] && break
-		kill -0 "$spid" 2>/dev/null || sc_refuse "strace -k could not attach to $pid"
-		sleep 0.05
-	done
-	"$@"
-	kill -INT "$spid" 2>/dev/null || true
-	wait "$spid" 2>/dev/null || true
-	SC_STRACE_PID=""
+	local pid=$1 file=$2; shift 2
+	sc_strace_around "$pid" "$file" -k -y \
+		-e trace=access,faccessat,faccessat2,stat,lstat,newfstatat,statx,readlink,readlinkat -- "$@"
 }
 
 # --- MariaDB -------------------------------------------------------------------

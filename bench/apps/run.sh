@@ -71,7 +71,7 @@ while [ $# -gt 0 ]; do
 		--short) short=1; shift ;;
 		--neighbour)
 			if [[ ${2:-} =~ ^[0-9]+$ ]]; then neighbour=$2; shift 2; else neighbour=100; shift; fi ;;
-		*) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d' >&2; exit 2 ;;
+		*) sc_usage "$0" ;;
 	esac
 done
 # several apps: one run each, in this order (a refusal does not stop the others)

@@ -140,14 +140,7 @@ int sc_dir_searchable(sc_cache *c, sc_entry *e)
 	}
 	if (!(r->access_known & X_OK)) {
 		/* the bit sc_access() keeps for access(X_OK): the same question */
-		int ok = access(e->key, X_OK) == 0;
-		sc_count(&c->n->access_calls);
-		r->access_known |= (uint8_t) X_OK;
-		if (ok) {
-			r->access_ok |= (uint8_t) X_OK;
-		} else {
-			r->access_ok &= (uint8_t) ~X_OK;
-		}
+		return sc_access_ask(c, e, X_OK) == 0;
 	}
 	return (r->access_ok & X_OK) != 0;
 }

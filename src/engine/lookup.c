@@ -259,22 +259,6 @@ sc_entry *sc_lookup_verify(sc_cache *c, sc_entry *e, const char *path, size_t le
 	return sc_lookup_miss(c, path, len, h);
 }
 
-int sc_access_ask(sc_cache *c, sc_entry *e, int mode)
-{
-	sc_result *r = &e->r;
-	int bit = mode & 7;
-	int ok = access(e->key, mode) == 0;
-
-	sc_count(&c->n->access_calls);
-	r->access_known |= (uint8_t) bit;
-	if (ok) {
-		r->access_ok |= (uint8_t) bit;
-	} else {
-		r->access_ok &= (uint8_t) ~bit;
-	}
-	return ok ? 0 : -1;
-}
-
 void sc_forget(sc_cache *c, const char *path, size_t len)
 {
 	sc_entry *e = sc_table_find(&c->table, path, len, sc_table_hash(path, len));

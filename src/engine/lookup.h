@@ -244,9 +244,6 @@ SC_ALWAYS_INLINE void sc_count_hit(sc_cache *c, unsigned kind, unsigned how)
 	}
 }
 
-/* sc_access() when the kernel must be asked (out of line). */
-int sc_access_ask(sc_cache *c, sc_entry *e, int mode);
-
 /* access(path, mode) for a FOUND entry, asked of the kernel once per
  * validity of the entry: 0 if allowed, -1 if not.  F_OK and a mode asked
  * before are answered from the entry, inline. */
@@ -261,7 +258,7 @@ static inline int sc_access(sc_cache *c, sc_entry *e, int mode)
 	if ((r->access_known & bit) == bit) {
 		return (r->access_ok & bit) == bit ? 0 : -1;
 	}
-	return sc_access_ask(c, e, mode);
+	return sc_access_ask(c, e, mode); /* src/engine/resolve.h */
 }
 
 /* Marks every spelling's result for path as needing a refill

@@ -571,3 +571,18 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 	return e;
 }
 
+int sc_access_ask(sc_cache *c, sc_entry *e, int mode)
+{
+	sc_result *r = &e->r;
+	int bit = mode & 7;
+	int ok = access(e->key, mode) == 0;
+
+	sc_count(&c->n->access_calls);
+	r->access_known |= (uint8_t) bit;
+	if (ok) {
+		r->access_ok |= (uint8_t) bit;
+	} else {
+		r->access_ok &= (uint8_t) ~bit;
+	}
+	return ok ? 0 : -1;
+}

@@ -79,6 +79,13 @@ void sc_cache_reset(sc_cache *c);
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
+/* access(path, mode) of an entry asked of the kernel, its answer kept in
+ * the result (access_known, access_ok) for the rest of the entry's
+ * validity: 0 if allowed, -1 if not.  Out of line: sc_access()
+ * (src/engine/lookup.h) answers from the entry when it can, and
+ * sc_dir_searchable() (src/engine/follow.c) asks it for X_OK. */
+int sc_access_ask(sc_cache *c, sc_entry *e, int mode);
+
 /* At max_entries a batch of this share of it is evicted at a time, and
  * SC_CAP_SKIPS misses per entry of a batch are left to PHP (not kept)
  * before the next: a set larger than the cap keeps most of what it

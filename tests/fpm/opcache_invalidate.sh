@@ -38,18 +38,9 @@ id www-data >/dev/null 2>&1 || skip "no www-data user"
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 [ -f "$SO" ] || skip "no $SO (scripts/test.sh build-nts)"
 
+# the pool's master, at the end of each run and at exit (srv_tmp's STOP)
 stop_master() { srv_stop "$FPM_MASTER"; FPM_MASTER=""; }
-cleanup() {
-	stop_master
-	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
-	return 0
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-TMP=$(mktemp -d /tmp/statcache-fpm-opcache.XXXXXX)
-chmod 755 "$TMP"
-mkdir -p "$TMP"/{www,data,fpm,logs}
+srv_tmp fpm-opcache stop_master www data fpm logs
 chown www-data:www-data "$TMP/data" "$TMP/logs"
 cp "$here/opcache_app.php" "$TMP/www/app.php"
 cp "$SO" "$TMP/statcache.so"   # a private copy: a rebuild in place would crash the pool

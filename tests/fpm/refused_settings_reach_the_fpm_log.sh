@@ -36,12 +36,7 @@ id www-data >/dev/null 2>&1 || skip "no www-data user"
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 [ -f "$SO" ] || "$root/scripts/test.sh" --quick build-nts >&2 || { bad build "no $SO"; exit 1; }
 
-cleanup() { srv_stop_all; [ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"; return 0; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-TMP=$(mktemp -d /tmp/statcache-fpmlog.XXXXXX)
-chmod 755 "$TMP"
-mkdir -p "$TMP/logs"
+srv_tmp fpmlog srv_stop_all logs
 cp "$SO" "$TMP/statcache.so" && chmod 644 "$TMP/statcache.so"
 
 # run NAME DAEMONIZE INI-LINES...: php-fpm with these php.ini lines (after

@@ -73,20 +73,14 @@ fi
 
 # ---- temp dir, cleanup -----------------------------------------------------------
 
-cleanup() {
+# what the run started, last first (srv_tmp's STOP: at its end, or an early exit)
+stop_all() {
 	srv_stop "$LOOP_PID"
 	srv_stop "$STRACE_PID"
 	fpm_stop
 	srv_stop "$NGINX_PID"
-	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
-	return 0
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-TMP=$(mktemp -d /tmp/statcache-fpm.XXXXXX)
-chmod 755 "$TMP"
-mkdir -p "$TMP"/{www,data,nginx,logs,fpm}
+srv_tmp fpm stop_all www data nginx logs fpm
 cp "$here/probe.php" "$TMP/www/probe.php"
 chmod 644 "$TMP/www/probe.php"
 chown www-data:www-data "$TMP/data" "$TMP/logs"

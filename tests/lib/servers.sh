@@ -1,11 +1,12 @@
-# The one php-fpm + nginx starter, for the shell tests that serve PHP on
-# 127.0.0.1 (tests/fpm, tests/matrix/fpm-pools.sh, tests/status,
-# tests/install) and for the real-application benches (bench/apps/lib.sh).
+# The one php-fpm + nginx + Apache starter, for the shell tests that serve
+# PHP on 127.0.0.1 (tests/fpm, tests/matrix/fpm-pools.sh,
+# tests/matrix/apache.sh, tests/status, tests/install) and for the
+# real-application benches (bench/apps/lib.sh).
 # Everything runs as plain child processes from a private directory;
 # nothing of the system's configuration is read or changed unless a caller
 # says so.
-# The caller sets TMP (its private directory; SRV_DIR, if set, wins) and,
-# for a test, sources tests/lib/report.sh.
+# The caller sets TMP (its private directory, or srv_tmp makes it; SRV_DIR,
+# if set, wins) and, for a test, sources tests/lib/report.sh.
 
 FPM_BIN=${SC_FPM_BIN:-/usr/sbin/php-fpm8.2}
 NGINX_BIN=${SC_NGINX_BIN:-/usr/sbin/nginx}
@@ -57,6 +58,30 @@ srv_stop_all() {
 	local i
 	for ((i = ${#SRV_PIDS[@]} - 1; i >= 0; i--)); do srv_stop "${SRV_PIDS[$i]}"; done
 	SRV_PIDS=()
+}
+
+# srv_tmp NAME STOP [SUBDIR...]: TMP, the test's private directory
+# /tmp/statcache-NAME.XXXXXX with those subdirectories, mode 755 (the
+# servers' www-data processes reach into it), and the traps every server
+# test needs, so that nothing it started outlives it: at exit the function
+# STOP (srv_stop_all, or the test's own) ends the servers, then TMP goes
+# unless SC_KEEP_TMP=1 keeps it for its logs; INT or TERM exits 130 that
+# way.
+srv_tmp() {
+	local name=$1
+	SRV_TMP_STOP=$2
+	shift 2
+	trap srv_tmp_cleanup EXIT
+	trap 'exit 130' INT TERM
+	TMP=$(mktemp -d "/tmp/statcache-$name.XXXXXX")
+	chmod 755 "$TMP"
+	[ $# -eq 0 ] || (cd "$TMP" && mkdir -p "$@")
+}
+# srv_tmp's EXIT trap: the test's STOP, then TMP unless SC_KEEP_TMP=1.
+srv_tmp_cleanup() {
+	"$SRV_TMP_STOP"
+	[ -n "${TMP:-}" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
+	return 0
 }
 
 # srv_free_port FROM TO: the first port nobody listens on.
@@ -213,6 +238,121 @@ PORT=""
 srv_nginx_start() {
 	PORT=$(srv_free_port 18740 18790) || { SRV_WHY="no free TCP port in 18740-18790"; return 1; }
 	srv_nginx_run "$(srv_nginx_server "$PORT" "$1" "$(srv_dir)/fpm/fpm.sock")"
+}
+
+# ---- Apache + mod_php ----------------------------------------------------------
+
+APACHE_BIN=${SC_APACHE_BIN:-/usr/sbin/apache2}
+APACHE_MODS=${SC_APACHE_MODS:-/usr/lib/apache2/modules}
+APACHE_PHP_MOD=$APACHE_MODS/libphp8.2.so   # Debian's libapache2-mod-php8.2
+APACHE_PARENT="" APACHE_CHILDREN=0 APACHE_PROBE=""
+
+# srv_apache_conf CHILDREN DOCROOT PROBE [LINE...]: DIR/apache/httpd.conf,
+# a private Apache 2.4 (ServerRoot, pid file, mutexes under DIR/apache, its
+# error log DIR/logs/apache-error.log; nothing of /etc/apache2 read):
+# mpm_prefork with CHILDREN children as www-data, no keep-alive, never
+# recycled, *.php to mod_php, DOCROOT on 127.0.0.1:$PORT (picked here);
+# each LINE (SetEnv, PHPINIDir ...) goes at the end. PROBE: the path (a
+# script: mod_php must answer) a child answers, with a status below 400,
+# once it serves. Returns 1, with the reason in SRV_WHY, if no port is free.
+srv_apache_conf() {
+	local n=$1 docroot=$2 d
+	APACHE_CHILDREN=$n APACHE_PROBE=$3
+	shift 3
+	d=$(srv_dir)
+	PORT=$(srv_free_port 18740 18790) || { SRV_WHY="no free TCP port in 18740-18790"; return 1; }
+	mkdir -p "$d/apache/run" "$d/logs"
+	{
+		cat <<-CONF
+		ServerRoot $d/apache
+		ServerName 127.0.0.1
+		Listen 127.0.0.1:$PORT
+		PidFile $d/apache/run/apache.pid
+		DefaultRuntimeDir $d/apache/run
+		Mutex file:$d/apache/run default
+		ErrorLog $d/logs/apache-error.log
+		LogLevel warn
+		LoadModule mpm_prefork_module $APACHE_MODS/mod_mpm_prefork.so
+		LoadModule authz_core_module $APACHE_MODS/mod_authz_core.so
+		LoadModule env_module $APACHE_MODS/mod_env.so
+		LoadModule php_module $APACHE_PHP_MOD
+		User www-data
+		Group www-data
+		StartServers $n
+		MinSpareServers $n
+		MaxSpareServers $((n + 1))
+		ServerLimit $n
+		MaxRequestWorkers $n
+		MaxConnectionsPerChild 0
+		KeepAlive Off
+		DocumentRoot $docroot
+		<Directory $docroot>
+		    Require all granted
+		</Directory>
+		<FilesMatch "\.php\$">
+		    SetHandler application/x-httpd-php
+		</FilesMatch>
+		CONF
+		if [ $# -gt 0 ]; then printf '%s\n' "$@"; fi
+	} > "$d/apache/httpd.conf"
+}
+
+# The children of the Apache parent, by pid.
+srv_apache_children() { [ -n "$APACHE_PARENT" ] && pgrep -P "$APACHE_PARENT" | sort -n; }
+
+# srv_apache_wait [OLD-PIDS]: up to 20 s for APACHE_CHILDREN children, none
+# of them in OLD-PIDS (a graceful restart's new generation), and one of them
+# answering APACHE_PROBE: a child that has started need not serve yet.
+srv_apache_wait() {
+	local old=${1:-} c
+	for _ in $(seq 200); do
+		c=$(srv_apache_children)
+		if [ "$(wc -l <<<"$c")" -eq "$APACHE_CHILDREN" ] && [ -n "$c" ] &&
+			! grep -qxFf <(tr ' ' '\n' <<<"$old" | grep .) <<<"$c" 2>/dev/null; then
+			curl -sf -m 60 -o /dev/null "http://127.0.0.1:$PORT$APACHE_PROBE" && return 0
+		fi
+		sleep 0.1
+	done
+	return 1
+}
+
+# srv_apache_start: Apache on DIR/apache/httpd.conf, as `apache2 -k start`
+# starts it (the parent daemonizes: not our child); waits for its pid file
+# and srv_apache_wait; sets APACHE_PARENT. Returns 1, with the reason in
+# SRV_WHY, if it does not come up.
+srv_apache_start() {
+	local d; d=$(srv_dir)
+	rm -f "$d/apache/run/apache.pid"
+	APACHE_PARENT=""
+	if "$APACHE_BIN" -f "$d/apache/httpd.conf" -k start >"$d/logs/apache-start.log" 2>&1; then
+		for _ in $(seq 100); do [ -s "$d/apache/run/apache.pid" ] && break; sleep 0.1; done
+		APACHE_PARENT=$(cat "$d/apache/run/apache.pid" 2>/dev/null)
+		[ -n "$APACHE_PARENT" ] && srv_apache_wait && return 0
+	fi
+	SRV_WHY="apache did not start: $(tail -n 5 "$d/logs/apache-start.log" "$d/logs/apache-error.log" 2>/dev/null | tr '\n' '|')"
+	return 1
+}
+
+# srv_apache_graceful: `apache2 -k graceful` (the same parent runs the
+# modules' shutdown and startup again and forks new children), then
+# srv_apache_wait for a new generation. Returns 1, with the reason in
+# SRV_WHY, if none serves or another parent took over.
+srv_apache_graceful() {
+	local d old; d=$(srv_dir)
+	old=$(srv_apache_children | paste -sd' ')
+	"$APACHE_BIN" -f "$d/apache/httpd.conf" -k graceful >>"$d/logs/apache-start.log" 2>&1
+	srv_apache_wait "$old" ||
+		{ SRV_WHY="no new children serving (error log: $(tail -n 3 "$d/logs/apache-error.log" | tr '\n' '|'))"; return 1; }
+	[ "$(cat "$d/apache/run/apache.pid")" = "$APACHE_PARENT" ] || { SRV_WHY="a new parent"; return 1; }
+}
+
+# srv_apache_stop: TERM to the parent (it stops its children), up to 5 s,
+# then KILL, to its children too.
+srv_apache_stop() {
+	[ -n "$APACHE_PARENT" ] || return 0
+	srv_stop "$APACHE_PARENT"
+	pkill -KILL -P "$APACHE_PARENT" 2>/dev/null
+	APACHE_PARENT=""
 }
 
 # ---- /proc: what statcache holds in a php-fpm process (root reads it) ----------

@@ -3,9 +3,10 @@
 #
 #   tests/matrix/apache.sh
 #
-# A private Apache (ServerRoot, config, pid file, logs in a temp dir; no
-# systemd, no apache2ctl environment, not -X: the real prefork parent with
-# 3 children as www-data) on a free 127.0.0.1 port serves tests/fpm/probe.php
+# A private Apache (started by tests/lib/servers.sh: ServerRoot, config,
+# pid file, logs in a temp dir; no systemd, no apache2ctl environment, not
+# -X: the real prefork parent with 3 children as www-data) on a free
+# 127.0.0.1 port serves tests/fpm/probe.php
 # through mod_php, with a private php.ini (PHP_INI_SCAN_DIR empty: nothing
 # of /etc/php is read) that loads a private COPY of statcache.so.
 # Checks, for statcache.shared=0 (per worker) and =1:
@@ -36,83 +37,32 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-APACHE=/usr/sbin/apache2
-MODS=/usr/lib/apache2/modules
 RESTARTS=${SC_APACHE_RESTARTS:-20}
 NCHILD=3
+# shellcheck source=../lib/servers.sh
+. "$root/tests/lib/servers.sh"
 # shellcheck source=../lib/report.sh
 . "$root/tests/lib/report.sh"
 report_begin apache
-TMP="" PARENT="" PORT=""
+TMP=""
 
 [ "$(id -u)" = 0 ] || skip "needs root (children as www-data, /proc of other users)"
-[ -x "$APACHE" ] || skip "no $APACHE (apt-get install apache2)"
-[ -f "$MODS/libphp8.2.so" ] || skip "no $MODS/libphp8.2.so (apt-get install libapache2-mod-php8.2)"
-[ -f "$MODS/mod_mpm_prefork.so" ] || skip "no mod_mpm_prefork"
+[ -x "$APACHE_BIN" ] || skip "no $APACHE_BIN (apt-get install apache2)"
+[ -f "$APACHE_PHP_MOD" ] || skip "no $APACHE_PHP_MOD (apt-get install libapache2-mod-php8.2)"
+[ -f "$APACHE_MODS/mod_mpm_prefork.so" ] || skip "no mod_mpm_prefork"
 id www-data >/dev/null 2>&1 || skip "no www-data user"
-for b in php ss pgrep; do command -v "$b" >/dev/null || skip "missing $b"; done
+for b in php curl ss pgrep; do command -v "$b" >/dev/null || skip "missing $b"; done
 SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 [ -f "$SO" ] || { bad load "no $SO (build-nts first)"; exit 1; }
 
-stop_apache() {
-	[ -n "$PARENT" ] && kill -0 "$PARENT" 2>/dev/null || { PARENT=""; return 0; }
-	kill -TERM "$PARENT" 2>/dev/null
-	for _ in $(seq 50); do kill -0 "$PARENT" 2>/dev/null || break; sleep 0.1; done
-	kill -KILL "$PARENT" 2>/dev/null
-	pkill -KILL -P "$PARENT" 2>/dev/null
-	PARENT=""
-}
-cleanup() {
-	stop_apache
-	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
-	return 0
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-TMP=$(mktemp -d /tmp/statcache-apache.XXXXXX)
-chmod 755 "$TMP"
-mkdir -p "$TMP"/{www,data,logs,run,php,noini}
+srv_tmp apache srv_apache_stop www data logs php
 cp "$root/tests/fpm/probe.php" "$TMP/www/probe.php"
 chown www-data:www-data "$TMP/data"
 cp "$SO" "$TMP/statcache.so" && chmod 644 "$TMP/statcache.so"
 fs=$(stat -f -c %T "$TMP/data")
 case $fs in ext2/ext3|xfs|btrfs|tmpfs) ;; *) skip "$TMP is on '$fs', which statcache does not trust";; esac
-PORT=$(for p in $(seq 18740 18790); do ss -Hltn "sport = :$p" | grep -q . || { echo "$p"; break; }; done)
-[ -n "$PORT" ] || skip "no free TCP port in 18740-18790"
-
-cat >"$TMP/httpd.conf" <<EOF
-ServerRoot $TMP
-ServerName 127.0.0.1
-Listen 127.0.0.1:$PORT
-PidFile $TMP/run/apache.pid
-DefaultRuntimeDir $TMP/run
-Mutex file:$TMP/run default
-ErrorLog $TMP/logs/error.log
-LogLevel warn
-LoadModule mpm_prefork_module $MODS/mod_mpm_prefork.so
-LoadModule authz_core_module $MODS/mod_authz_core.so
-LoadModule env_module $MODS/mod_env.so
-LoadModule php_module $MODS/libphp8.2.so
-User www-data
-Group www-data
-StartServers $NCHILD
-MinSpareServers $NCHILD
-MaxSpareServers $((NCHILD + 1))
-ServerLimit $NCHILD
-MaxRequestWorkers $NCHILD
-MaxConnectionsPerChild 0
-KeepAlive Off
-DocumentRoot $TMP/www
-<Directory $TMP/www>
-	Require all granted
-</Directory>
-SetEnv SC_DATA $TMP/data
-PHPINIDir $TMP/php
-<FilesMatch "\.php\$">
-	SetHandler application/x-httpd-php
-</FilesMatch>
-EOF
+srv_apache_conf $NCHILD "$TMP/www" "/probe.php?op=check&f=x" "SetEnv SC_DATA $TMP/data" "PHPINIDir $TMP/php" ||
+	skip "$SRV_WHY"
 
 # php_ini SHARED|none: the php.ini mod_php reads (and nothing else)
 php_ini() {
@@ -131,31 +81,7 @@ php_ini() {
 	} >"$TMP/php/php.ini"
 }
 
-children() { pgrep -P "$PARENT" | sort -n; }
-
-# wait_children [OLD]: NCHILD children, none of them in OLD, serving
-wait_children() {
-	local old=${1:-} c
-	for _ in $(seq 200); do
-		c=$(children)
-		if [ "$(wc -l <<<"$c")" -eq $NCHILD ] && [ -n "$c" ] &&
-			! grep -qxFf <(tr ' ' '\n' <<<"$old" | grep .) <<<"$c" 2>/dev/null; then
-			php -n -r "exit(@file_get_contents('http://127.0.0.1:$PORT/probe.php?op=check&f=x') === false ? 1 : 0);" && return 0
-		fi
-		sleep 0.1
-	done
-	return 1
-}
-
-start_apache() {
-	rm -f "$TMP/run/apache.pid"
-	PHP_INI_SCAN_DIR= "$APACHE" -f "$TMP/httpd.conf" -k start >"$TMP/logs/start.log" 2>&1 || return 1
-	for _ in $(seq 100); do [ -s "$TMP/run/apache.pid" ] && break; sleep 0.1; done
-	PARENT=$(cat "$TMP/run/apache.pid" 2>/dev/null)
-	[ -n "$PARENT" ] && wait_children
-}
-
-client() { php -n "$root/tests/fpm/client.php" "$PORT" "$TMP/data" "$(children | paste -sd,)" "$@"; }
+client() { php -n "$root/tests/fpm/client.php" "$PORT" "$TMP/data" "$(srv_apache_children | paste -sd,)" "$@"; }
 
 # sample PID: "fds inotify threads maps devzero vmsize_kB"
 sample() {
@@ -172,12 +98,12 @@ sample() {
 # the largest of each count over the children
 sample_children() {
 	local c
-	for c in $(children); do sample "$c"; done |
+	for c in $(srv_apache_children); do sample "$c"; done |
 		awk '{for (i = 1; i <= NF; i++) if ($i > m[i]) m[i] = $i} END {print m[1]+0, m[2]+0, m[3]+0, m[4]+0, m[5]+0, m[6]+0}'
 }
 zero_inodes() { # the /dev/zero shared mappings' inodes in the children
 	local c
-	for c in $(children); do awk '/\/dev\/zero \(deleted\)/ {print $5}' "/proc/$c/maps"; done | sort -u | paste -sd,
+	for c in $(srv_apache_children); do awk '/\/dev\/zero \(deleted\)/ {print $5}' "/proc/$c/maps"; done | sort -u | paste -sd,
 }
 # Every child looks up a few files (per-worker mode starts its watcher then).
 touch_children() {
@@ -186,24 +112,18 @@ touch_children() {
 
 # restarts LABEL: RESTARTS graceful restarts; sets R1_P R1_C RN_P RN_C (samples)
 restarts() {
-	local label=$1 n old inodes prev_inodes new_regions=0
+	local label=$1 n inodes prev_inodes new_regions=0
 	for n in $(seq "$RESTARTS"); do
-		old=$(children | paste -sd' ')
 		[ "$label" = shared ] && prev_inodes=$(zero_inodes)
-		PHP_INI_SCAN_DIR= "$APACHE" -f "$TMP/httpd.conf" -k graceful >>"$TMP/logs/start.log" 2>&1
-		if ! wait_children "$old"; then
-			bad "$label-graceful" "restart $n: no new children serving (error.log: $(tail -n 3 "$TMP/logs/error.log" | tr '\n' '|'))"
-			return 1
-		fi
-		[ "$(cat "$TMP/run/apache.pid")" = "$PARENT" ] || { bad "$label-graceful" "restart $n: a new parent"; return 1; }
+		PHP_INI_SCAN_DIR='' srv_apache_graceful || { bad "$label-graceful" "restart $n: $SRV_WHY"; return 1; }
 		touch_children
 		if [ "$label" = shared ]; then
 			inodes=$(zero_inodes)
 			[ "$inodes" != "$prev_inodes" ] && new_regions=$((new_regions + 1))
 		fi
-		if [ "$n" = 1 ]; then R1_P=$(sample "$PARENT"); R1_C=$(sample_children); fi
+		if [ "$n" = 1 ]; then R1_P=$(sample "$APACHE_PARENT"); R1_C=$(sample_children); fi
 	done
-	RN_P=$(sample "$PARENT"); RN_C=$(sample_children)
+	RN_P=$(sample "$APACHE_PARENT"); RN_C=$(sample_children)
 	NEW_REGIONS=$new_regions
 	return 0
 }
@@ -216,11 +136,11 @@ run_mode() {
 	[ "$shared" = none ] && label=control
 	php_ini "$shared"
 	rm -rf "${TMP:?}/data/"*
-	if ! start_apache; then
-		bad "$label-start" "apache did not start: $(tail -n 5 "$TMP/logs/start.log" "$TMP/logs/error.log" | tr '\n' '|')"
-		stop_apache; return
+	if ! PHP_INI_SCAN_DIR='' srv_apache_start; then
+		bad "$label-start" "$SRV_WHY"
+		srv_apache_stop; return
 	fi
-	info "$label: parent $PARENT, children $(children | paste -sd' ')"
+	info "$label: parent $APACHE_PARENT, children $(srv_apache_children | paste -sd' ')"
 	if [ "$shared" != none ]; then
 		local mode
 		mode=$(php -n -r "echo json_decode(file_get_contents('http://127.0.0.1:$PORT/probe.php?op=stats'), true)['mode'] ?? 'none';")
@@ -229,7 +149,7 @@ run_mode() {
 	fi
 	local before_p before_c
 	touch_children
-	before_p=$(sample "$PARENT"); before_c=$(sample_children)
+	before_p=$(sample "$APACHE_PARENT"); before_c=$(sample_children)
 	info "$label: before restarts: parent [fds inotify threads maps devzero vmsize] $before_p, child max $before_c"
 	if restarts "$label"; then
 		info "$label: after restart 1: parent $R1_P, child max $R1_C"
@@ -242,7 +162,7 @@ run_mode() {
 		fi
 		[ "$shared" != none ] && checks "$shared" "$label" "after-$RESTARTS-restarts"
 	fi
-	stop_apache
+	srv_apache_stop
 }
 
 # checks SHARED LABEL WHEN: answers right, across children

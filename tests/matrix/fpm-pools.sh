@@ -55,18 +55,9 @@ NOGROUP=$(id -gn nobody)
 FFI_SO=$(php -n -r 'echo ini_get("extension_dir");')/ffi.so
 [ -f "$FFI_SO" ] || FFI_SO=""
 
-cleanup() {
-	srv_stop "$MASTER"
-	srv_stop "$NGINX_PID"
-	[ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"
-	return 0
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-TMP=$(mktemp -d /tmp/statcache-pools.XXXXXX)
-chmod 755 "$TMP"
-mkdir -p "$TMP"/{www,data,nginx,logs,fpm}
+# the servers of the run (srv_tmp's STOP: at its end, or an early exit)
+stop_all() { srv_stop "$MASTER"; srv_stop "$NGINX_PID"; }
+srv_tmp pools stop_all www data nginx logs fpm
 cp "$root/tests/fpm/probe.php" "$root/tests/matrix/peek.php" "$TMP/www/"
 chmod 644 "$TMP/www/probe.php" "$TMP/www/peek.php"
 chmod 777 "$TMP/data" "$TMP/logs"

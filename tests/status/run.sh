@@ -40,12 +40,7 @@ SO=${SC_EXT:-$root/.build/nts/modules/statcache.so}
 ART=${SC_STATUS_ARTIFACTS:-$root/.build/logs/status}
 mkdir -p "$ART"
 
-cleanup() { srv_stop_all; [ -n "$TMP" ] && [ -z "${SC_KEEP_TMP:-}" ] && rm -rf "$TMP"; return 0; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-TMP=$(mktemp -d /tmp/statcache-status.XXXXXX)
-chmod 755 "$TMP"
-mkdir -p "$TMP"/{www,share,data,logs}
+srv_tmp status srv_stop_all www share data logs
 fs=$(stat -f -c %T "$TMP/data")
 case $fs in ext2/ext3|xfs|btrfs|tmpfs) ;; *) skip "$TMP is on '$fs', which statcache does not trust";; esac
 cp "$SO" "$TMP/statcache.so"

@@ -9,30 +9,17 @@
 #   docroot  $SC_STATE/composer/public   (copied from bench/apps/composer/app)
 #   vendor   $SC_STATE/composer/vendor   (composer dump-autoload)
 
-APP_NAME=composer
-APP_DIR=$SC_APPS_DIR/composer
-APP_ROOT=$SC_STATE/composer
-APP_DOCROOT=$APP_ROOT/public
+sc_composer_layout   # APP_ROOT $SC_STATE/composer, docroot public/, index.php the front controller
 APP_DATA=$APP_ROOT/data
 # Neighbour (run.sh --neighbour): data/, the articles the app reads, beside
 # its code.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=""            # no per-request token in these bodies
-APP_INDEX=index.php
-# front controller: every path that is not a file goes to index.php
-APP_NGINX_LOCATIONS='location / { try_files $uri /index.php$is_args$args; }'
 
 app_setup() {
 	sc_install_servers composer php-symfony-http-kernel php-symfony-routing php-symfony-string \
 		php-laravel-framework php-nesbot-carbon
 	mkdir -p "$SC_STATE" && sc_check_fs "$SC_STATE" /usr/share/php
-	# A fresh copy each run (root-owned, read-only for the www-data worker)
-	rm -rf "$APP_ROOT" && mkdir -p "$APP_ROOT"
-	cp -r "$APP_DIR/app/." "$APP_ROOT/"
-	(cd "$APP_ROOT" && COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_DISABLE_NETWORK=1 COMPOSER_HOME="$SC_TMP/composer-home" \
-		composer dump-autoload --no-interaction --quiet) ||
-		sc_refuse "composer dump-autoload failed in $APP_ROOT"
+	sc_composer_app
 	[ -f "$APP_ROOT/vendor/composer/autoload_psr4.php" ] || sc_refuse "composer wrote no PSR-4 map"
 	chmod -R a+rX "$APP_ROOT"
 }

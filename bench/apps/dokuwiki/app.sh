@@ -5,16 +5,12 @@
 #   conf     /etc/dokuwiki         (Debian's preload.php points DOKU_CONF here)
 #   data     /var/lib/dokuwiki/data (pages, cache, index; www-data, 0700)
 
-APP_NAME=dokuwiki
-APP_DIR=$SC_APPS_DIR/dokuwiki
 APP_DOCROOT=/usr/share/dokuwiki
 APP_DATA=/var/lib/dokuwiki/data
 # Neighbour (run.sh --neighbour): the data directory, which holds pages/,
 # meta/, cache/, index/ and locks/ (names starting with a dot: DokuWiki's
 # listings skip them).
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=$APP_DIR/normalize.sed
 
 app_setup() {
 	sc_install_servers dokuwiki

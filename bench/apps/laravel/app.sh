@@ -9,28 +9,18 @@
 #   docroot  $SC_STATE/laravel/public
 #   storage  $SC_STATE/laravel/storage (compiled views, cache, SQLite: www-data)
 
-APP_NAME=laravel
-APP_DIR=$SC_APPS_DIR/laravel
-APP_ROOT=$SC_STATE/laravel
-APP_DOCROOT=$APP_ROOT/public
+sc_composer_layout   # APP_ROOT $SC_STATE/laravel, docroot public/, index.php the front controller
 APP_DATA=$APP_ROOT/storage
 # Neighbour (run.sh --neighbour): storage/, which holds the SQLite database,
 # the compiled views and the framework's caches.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=""            # no per-request token in these bodies
-APP_INDEX=index.php
-APP_NGINX_LOCATIONS='location / { try_files $uri /index.php$is_args$args; }'
 
 app_setup() {
 	sc_install_servers composer php-laravel-framework php$SC_PHPV-sqlite3 php$SC_PHPV-mbstring php$SC_PHPV-xml
 	[ -f /usr/share/php/Illuminate/Foundation/Application.php ] || sc_refuse "no Illuminate\\Foundation after installing php-laravel-framework"
 	mkdir -p "$SC_STATE" && sc_check_fs "$SC_STATE" /usr/share/php
-	rm -rf "$APP_ROOT" && mkdir -p "$APP_ROOT"
-	cp -r "$APP_DIR/app/." "$APP_ROOT/"
+	sc_composer_app
 	mkdir -p "$APP_DATA"/{app,logs,framework/{views,cache/data}} "$APP_ROOT/bootstrap/cache"
-	(cd "$APP_ROOT" && COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_DISABLE_NETWORK=1 COMPOSER_HOME="$SC_TMP/composer-home" \
-		composer dump-autoload --no-interaction --quiet) || sc_refuse "composer dump-autoload failed in $APP_ROOT"
 	php "$APP_ROOT/database/seed.php" "$APP_DATA/database.sqlite" >/dev/null || sc_refuse "seeding the Laravel app's SQLite failed"
 	chmod -R a+rX "$APP_ROOT"
 	chown -R www-data:www-data "$APP_DATA" "$APP_ROOT/bootstrap/cache"

@@ -17,15 +17,11 @@
 #   docroot  /var/lib/statcache-bench/ledger/www  (copied from site/, root-owned)
 #   data     /var/lib/statcache-bench/ledger/data (the SQLite database: www-data)
 
-APP_NAME=ledger
-APP_DIR=$SC_APPS_DIR/ledger
 APP_SITE=$SC_STATE/ledger
 APP_DOCROOT=$APP_SITE/www
 APP_DATA=$APP_SITE/data
 # Neighbour (run.sh --neighbour): data/, the session database's directory.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=""            # no per-request token in these bodies
 APP_INDEX=index.php
 
 app_setup() {

@@ -11,16 +11,12 @@
 # Cache: APCu for the main cache (php8.2-apcu, as the installer picks when
 # APCu is there), parser cache in SQLite.
 
-APP_NAME=mediawiki
-APP_DIR=$SC_APPS_DIR/mediawiki
 APP_DOCROOT=/usr/share/mediawiki
 APP_STATE=$SC_STATE/mediawiki
 APP_DATA=$APP_STATE/db
 # Neighbour (run.sh --neighbour): db/, the SQLite databases' directory,
 # which also holds MediaWiki's lock files.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=$APP_DIR/normalize.sed
 APP_INDEX=index.php
 APP_NGINX_LOCATIONS='location ~ ^/(cache|maintenance|tests|vendor|includes|extensions-core)/ { deny all; }'
 APP_FASTCGI_PARAMS="fastcgi_param MW_CONFIG_FILE $APP_STATE/LocalSettings.php;"

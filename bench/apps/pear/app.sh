@@ -11,15 +11,11 @@
 #   docroot  /var/lib/statcache-bench/pear/www  (copied from site/, root-owned)
 #   data     /var/lib/statcache-bench/pear/pages (wiki pages, read-only)
 
-APP_NAME=pear
-APP_DIR=$SC_APPS_DIR/pear
 APP_SITE=/var/lib/statcache-bench/pear
 APP_DOCROOT=$APP_SITE/www
 APP_DATA=$APP_SITE/pages
 # Neighbour (run.sh --neighbour): pages/, the wiki pages the site reads.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=$APP_DIR/normalize.sed
 
 app_setup() {
 	sc_install_servers php-pear php-mail-mime php-mail php-net-url2 php-console-table

@@ -26,14 +26,10 @@
 # Debconf: Debian's dbconfig-common is told not to make a database
 # (roundcube-core roundcube/dbconfig-install false) before the install.
 
-APP_NAME=roundcube
-APP_DIR=$SC_APPS_DIR/roundcube
 APP_STATE=$SC_STATE/roundcube
 APP_DOCROOT=/var/lib/roundcube/public_html
 APP_DATA=$APP_STATE/db
 APP_NEIGHBOUR_DIR=$APP_STATE
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=$APP_DIR/normalize.sed
 APP_INDEX=index.php
 APP_NGINX_LOCATIONS='location ~ ^/(config|temp|logs|bin|SQL|installer)/ { deny all; }'
 RC_USER=bench

@@ -12,16 +12,12 @@
 #            once; the DB socket and the host come from each request)
 #   database $SC_STATE/wordpress/mysql (MariaDB datadir, kept between runs)
 
-APP_NAME=wordpress
-APP_DIR=$SC_APPS_DIR/wordpress
 APP_DOCROOT=/usr/share/wordpress
 APP_STATE=$SC_STATE/wordpress
 APP_DATA=/var/lib/wordpress/wp-content
 # Neighbour (run.sh --neighbour): wp-content, which holds plugins/, themes/
 # and uploads/, and whose drop-ins WordPress looks for by name.
 APP_NEIGHBOUR_DIR=$APP_DATA
-APP_URLS=$APP_DIR/urls.txt
-APP_NORMALIZE=$APP_DIR/normalize.sed
 APP_INDEX=index.php
 APP_NGINX_LOCATIONS='location / { try_files $uri $uri/ /index.php$is_args$args; }
 	        location ~ ^/wp-content/ { root /var/lib/wordpress; }'

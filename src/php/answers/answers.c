@@ -459,11 +459,7 @@ static void sc_wrappers_changed(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 	statcache_hit_gate_shut();
 }
 
-#define SC_WRAPPERS_HANDLER(fname) \
-	void sc_##fname(INTERNAL_FUNCTION_PARAMETERS) \
-	{ \
-		sc_wrappers_changed(sc_orig(SC_I_##fname), INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-	}
+#define SC_WRAPPERS_HANDLER(fname) SC_HANDLER_AROUND(sc_##fname, sc_wrappers_changed, fname)
 
 SC_WRAPPERS_HANDLER(stream_wrapper_register)
 SC_WRAPPERS_HANDLER(stream_register_wrapper)

@@ -101,26 +101,34 @@ static bool sc_parse_bool(const zend_string *s, bool *out)
 	return false;
 }
 
-/* A boolean setting's new value in *v, or false with the refusal said. */
-static bool sc_ini_bool(zend_ini_entry *entry, zend_string *new_value, int stage, bool *v)
-{
-	if (!sc_parse_bool(new_value, v)) {
-		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
-		return false;
-	}
-	return true;
-}
+/* mh_arg3 of a boolean that, as opcache.enable, may be turned off at run
+ * time but never back on (statcache.enable). */
+static const bool sc_bool_off_only = true;
 
-/* OnUpdateBool that refuses what is not a boolean (the default stays). */
+/* Booleans, loudly: what is not one is refused and the default stays,
+ * where PHP's OnUpdateBool reads it as false.  With sc_bool_off_only, at
+ * run time: turned off (this request's answers stop at once), never back
+ * on. */
 static ZEND_INI_MH(OnUpdateScBool)
 {
 	bool *p = (bool *) ZEND_INI_GET_ADDR();
+	bool off_only = mh_arg3 && stage != ZEND_INI_STAGE_STARTUP && stage != ZEND_INI_STAGE_SHUTDOWN
+		&& stage != ZEND_INI_STAGE_DEACTIVATE;
 	bool v;
 
-	if (!sc_ini_bool(entry, new_value, stage, &v)) {
+	if (!sc_parse_bool(new_value, &v)) {
+		sc_ini_refused(entry, new_value, stage, SC_BOOL_SPELLINGS);
+		return FAILURE;
+	}
+	if (off_only && v && !*p) {
+		php_error_docref(NULL, E_WARNING, "statcache.enable cannot be turned on at run time");
 		return FAILURE;
 	}
 	*p = v;
+	if (off_only && !v) {
+		SCG(active) = false;
+		statcache_hit_gate_shut();
+	}
 	return SUCCESS;
 }
 
@@ -145,32 +153,6 @@ static ZEND_INI_MH(OnUpdateScRange)
 	*p = v;
 	if (stage == ZEND_INI_STAGE_RUNTIME) {
 		statcache_hit_gate_shut(); /* verify_rate: the hit path answers only without */
-	}
-	return SUCCESS;
-}
-
-/* Like opcache.enable: may be turned off at run time, never back on. */
-static ZEND_INI_MH(OnUpdateScEnable)
-{
-	bool *p = (bool *) ZEND_INI_GET_ADDR();
-	bool v;
-
-	if (!sc_ini_bool(entry, new_value, stage, &v)) {
-		return FAILURE;
-	}
-	if (stage == ZEND_INI_STAGE_STARTUP || stage == ZEND_INI_STAGE_SHUTDOWN
-			|| stage == ZEND_INI_STAGE_DEACTIVATE) {
-		*p = v;
-		return SUCCESS;
-	}
-	if (v && !*p) {
-		php_error_docref(NULL, E_WARNING, "statcache.enable cannot be turned on at run time");
-		return FAILURE;
-	}
-	*p = v;
-	if (!v) {
-		SCG(active) = false;
-		statcache_hit_gate_shut();
 	}
 	return SUCCESS;
 }
@@ -240,47 +222,40 @@ bool sc_ini_watcher_thread(void)
 #endif
 #define SC_GLOBAL_OFFSET(field) ((void *) XtOffsetOf(zend_statcache_globals, field))
 
+/* One row a setting: its name, default, where it may be set and the field
+ * of zend_statcache_globals it fills; a range's limits (sc_ini_range). */
+#define SC_INI_BOOL(name, def, where, field) \
+	STD_PHP_INI_BOOLEAN(name, def, where, OnUpdateScBool, field, zend_statcache_globals, statcache_globals)
+#define SC_INI_RANGE(name, def, where, field, range) \
+	ZEND_INI_ENTRY3(name, def, where, OnUpdateScRange, SC_GLOBAL_OFFSET(field), SC_GLOBALS_PTR, (void *) &(range))
+
 PHP_INI_BEGIN()
-	STD_PHP_INI_BOOLEAN("statcache.enable", "1", PHP_INI_ALL, OnUpdateScEnable,
-		enable, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.enable_cli", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		enable_cli, zend_statcache_globals, statcache_globals)
-	ZEND_INI_ENTRY3("statcache.max_watches", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(max_watches), SC_GLOBALS_PTR, (void *) &sc_range_watches)
-	ZEND_INI_ENTRY3("statcache.max_entries", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(max_entries), SC_GLOBALS_PTR, (void *) &sc_range_entries)
-	STD_PHP_INI_BOOLEAN("statcache.shared", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		shared, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.first_look", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		first_look, zend_statcache_globals, statcache_globals)
-	ZEND_INI_ENTRY3("statcache.shared_slots", "65536", PHP_INI_SYSTEM, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(shared_slots), SC_GLOBALS_PTR, (void *) &sc_range_slots)
+	ZEND_INI_ENTRY3_EX("statcache.enable", "1", PHP_INI_ALL, OnUpdateScBool, SC_GLOBAL_OFFSET(enable),
+		SC_GLOBALS_PTR, (void *) &sc_bool_off_only, zend_ini_boolean_displayer_cb)
+	SC_INI_BOOL("statcache.enable_cli", "0", PHP_INI_SYSTEM, enable_cli)
+	SC_INI_RANGE("statcache.max_watches", "65536", PHP_INI_SYSTEM, max_watches, sc_range_watches)
+	SC_INI_RANGE("statcache.max_entries", "65536", PHP_INI_SYSTEM, max_entries, sc_range_entries)
+	SC_INI_BOOL("statcache.shared", "0", PHP_INI_SYSTEM, shared)
+	SC_INI_BOOL("statcache.first_look", "0", PHP_INI_SYSTEM, first_look)
+	SC_INI_RANGE("statcache.shared_slots", "65536", PHP_INI_SYSTEM, shared_slots, sc_range_slots)
 	/* shared mode: the users (a php-fpm master's pools) each with a region
 	 * and an inotify instance of their own */
-	ZEND_INI_ENTRY3("statcache.shared_users", "8", PHP_INI_SYSTEM, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(shared_users), SC_GLOBALS_PTR, (void *) &sc_range_shared_users)
-	ZEND_INI_ENTRY3("statcache.max_staleness_ms", "5", PHP_INI_SYSTEM, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(max_staleness_ms), SC_GLOBALS_PTR, (void *) &sc_range_staleness)
-	ZEND_INI_ENTRY3("statcache.verify_rate", "0", PHP_INI_ALL, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(verify_rate), SC_GLOBALS_PTR, (void *) &sc_range_verify)
+	SC_INI_RANGE("statcache.shared_users", "8", PHP_INI_SYSTEM, shared_users, sc_range_shared_users)
+	SC_INI_RANGE("statcache.max_staleness_ms", "5", PHP_INI_SYSTEM, max_staleness_ms, sc_range_staleness)
+	SC_INI_RANGE("statcache.verify_rate", "0", PHP_INI_ALL, verify_rate, sc_range_verify)
 	/* per thread; 0: directory listings are not remembered */
-	ZEND_INI_ENTRY3("statcache.max_listing_bytes", "4194304", PHP_INI_SYSTEM, OnUpdateScRange,
-		SC_GLOBAL_OFFSET(max_listing_bytes), SC_GLOBALS_PTR, (void *) &sc_range_listing_bytes)
+	SC_INI_RANGE("statcache.max_listing_bytes", "4194304", PHP_INI_SYSTEM, max_listing_bytes,
+		sc_range_listing_bytes)
 	/* who notices another process's change: a watcher thread, or lookups
 	 * by the staleness bound (statcache_watcher.h, sc_watcher_kind) */
 	ZEND_INI_ENTRY2("statcache.watcher", "auto", PHP_INI_SYSTEM, OnUpdateScWatcher,
 		SC_GLOBAL_OFFSET(watcher), SC_GLOBALS_PTR)
-	STD_PHP_INI_BOOLEAN("statcache.opcache_invalidate", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		opcache_invalidate, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.test_untrusted", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		test_untrusted, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.test_watcher", "1", PHP_INI_SYSTEM, OnUpdateScBool,
-		test_watcher, zend_statcache_globals, statcache_globals)
+	SC_INI_BOOL("statcache.opcache_invalidate", "0", PHP_INI_SYSTEM, opcache_invalidate)
+	SC_INI_BOOL("statcache.test_untrusted", "0", PHP_INI_SYSTEM, test_untrusted)
+	SC_INI_BOOL("statcache.test_watcher", "1", PHP_INI_SYSTEM, test_watcher)
 	/* the hit's other staleness clock, run where the TSC is trusted too */
-	STD_PHP_INI_BOOLEAN("statcache.test_clock", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		test_clock, zend_statcache_globals, statcache_globals)
-	STD_PHP_INI_BOOLEAN("statcache.test_api", "0", PHP_INI_SYSTEM, OnUpdateScBool,
-		test_api, zend_statcache_globals, statcache_globals)
+	SC_INI_BOOL("statcache.test_clock", "0", PHP_INI_SYSTEM, test_clock)
+	SC_INI_BOOL("statcache.test_api", "0", PHP_INI_SYSTEM, test_api)
 PHP_INI_END()
 
 /* At MINIT: the settings registered, their startup refusals said by this

@@ -16,6 +16,15 @@
 #include "php/module/orig.h"
 #include "php/module/hit_thread.h"
 
+/* A handler whose work is all around PHP's own call: it hands the handler
+ * installed before us for SC_I_fname to AROUND (the wrapper table's
+ * changes, the sync points after a write or a child's wait). */
+#define SC_HANDLER_AROUND(name, around, fname) \
+	void name(INTERNAL_FUNCTION_PARAMETERS) \
+	{ \
+		around(sc_orig(SC_I_##fname), INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+	}
+
 /* The one path argument of file_exists() & co, when it is a plain string:
  * anything else (null, int, too many arguments) goes to PHP's own handler,
  * which parses and raises exactly what it always did. */

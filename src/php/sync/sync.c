@@ -189,85 +189,75 @@ int sc_stdio_set_option(php_stream *stream, int option, int value, void *ptrpara
 	return rc;
 }
 
-/* Functions that write without the wrapper or stdio ops: after PHP's own
- * call, mark events pending. */
-static void sc_after_write(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
+/* PHP's own call, then a sync point (events marked pending): for the
+ * functions below that write without the wrapper or stdio ops, and those
+ * that wait for a child. */
+static void sc_after_call(zif_handler orig, INTERNAL_FUNCTION_PARAMETERS)
 {
 	orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	sc_sync();
 }
+#define SC_SYNC_AFTER(fname) SC_HANDLER_AROUND(sc_sync_##fname, sc_after_call, fname)
 
-#define SC_WRITE_HANDLER(fname) \
-	void sc_sync_##fname(INTERNAL_FUNCTION_PARAMETERS) \
-	{ \
-		sc_after_write(sc_orig(SC_I_##fname), INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-	}
-
-SC_WRITE_HANDLER(chmod)
-SC_WRITE_HANDLER(chown)
-SC_WRITE_HANDLER(chgrp)
-SC_WRITE_HANDLER(lchown)
-SC_WRITE_HANDLER(lchgrp)
-SC_WRITE_HANDLER(touch)
-SC_WRITE_HANDLER(symlink)
-SC_WRITE_HANDLER(link)
-SC_WRITE_HANDLER(tempnam)
-SC_WRITE_HANDLER(tmpfile)
-SC_WRITE_HANDLER(move_uploaded_file)
-SC_WRITE_HANDLER(posix_mkfifo)
-SC_WRITE_HANDLER(stream_copy_to_stream)
-SC_WRITE_HANDLER(copy)
-SC_WRITE_HANDLER(stream_socket_server)
-SC_WRITE_HANDLER(fflush)
+/* Functions that write without the wrapper or stdio ops. */
+SC_SYNC_AFTER(chmod)
+SC_SYNC_AFTER(chown)
+SC_SYNC_AFTER(chgrp)
+SC_SYNC_AFTER(lchown)
+SC_SYNC_AFTER(lchgrp)
+SC_SYNC_AFTER(touch)
+SC_SYNC_AFTER(symlink)
+SC_SYNC_AFTER(link)
+SC_SYNC_AFTER(tempnam)
+SC_SYNC_AFTER(tmpfile)
+SC_SYNC_AFTER(move_uploaded_file)
+SC_SYNC_AFTER(posix_mkfifo)
+SC_SYNC_AFTER(stream_copy_to_stream)
+SC_SYNC_AFTER(copy)
+SC_SYNC_AFTER(stream_socket_server)
+SC_SYNC_AFTER(fflush)
 /* error_log() writes PHP's log file itself (type 0), a file through a
  * stream (3), or waits for sendmail (1) */
-SC_WRITE_HANDLER(error_log)
-SC_WRITE_HANDLER(posix_mknod)
+SC_SYNC_AFTER(error_log)
+SC_SYNC_AFTER(posix_mknod)
 /* an AF_UNIX address is a socket file made by bind() */
-SC_WRITE_HANDLER(socket_bind)
+SC_SYNC_AFTER(socket_bind)
 /* written by the readline library, and by OpenSSL's BIO_new_file(), not
  * through PHP streams */
-SC_WRITE_HANDLER(readline_write_history)
-SC_WRITE_HANDLER(openssl_x509_export_to_file)
-SC_WRITE_HANDLER(openssl_pkey_export_to_file)
-SC_WRITE_HANDLER(openssl_csr_export_to_file)
-SC_WRITE_HANDLER(openssl_pkcs12_export_to_file)
-SC_WRITE_HANDLER(openssl_pkcs7_encrypt)
-SC_WRITE_HANDLER(openssl_pkcs7_decrypt)
-SC_WRITE_HANDLER(openssl_pkcs7_sign)
-SC_WRITE_HANDLER(openssl_pkcs7_verify)
-SC_WRITE_HANDLER(openssl_cms_encrypt)
-SC_WRITE_HANDLER(openssl_cms_decrypt)
-SC_WRITE_HANDLER(openssl_cms_sign)
-SC_WRITE_HANDLER(openssl_cms_verify)
+SC_SYNC_AFTER(readline_write_history)
+SC_SYNC_AFTER(openssl_x509_export_to_file)
+SC_SYNC_AFTER(openssl_pkey_export_to_file)
+SC_SYNC_AFTER(openssl_csr_export_to_file)
+SC_SYNC_AFTER(openssl_pkcs12_export_to_file)
+SC_SYNC_AFTER(openssl_pkcs7_encrypt)
+SC_SYNC_AFTER(openssl_pkcs7_decrypt)
+SC_SYNC_AFTER(openssl_pkcs7_sign)
+SC_SYNC_AFTER(openssl_pkcs7_verify)
+SC_SYNC_AFTER(openssl_cms_encrypt)
+SC_SYNC_AFTER(openssl_cms_decrypt)
+SC_SYNC_AFTER(openssl_cms_sign)
+SC_SYNC_AFTER(openssl_cms_verify)
 /* Phar::unlinkArchive() deletes the archive with the C library's unlink()
  * (phar's other writes go through the plain-files wrapper; extractTo()'s
  * chmod() of a file follows the close that made it, a sync point) */
-SC_WRITE_HANDLER(phar_unlinkArchive)
-SC_WRITE_HANDLER(phardata_unlinkArchive)
+SC_SYNC_AFTER(phar_unlinkArchive)
+SC_SYNC_AFTER(phardata_unlinkArchive)
 
 /* Waits for a child: its changes are queued before it exits, so once the
  * wait returns they are ours to see at once. */
-#define SC_WAIT_HANDLER(fname) \
-	void sc_sync_##fname(INTERNAL_FUNCTION_PARAMETERS) \
-	{ \
-		sc_orig(SC_I_##fname)(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-		sc_sync(); \
-	}
-
-SC_WAIT_HANDLER(exec)
-SC_WAIT_HANDLER(system)
-SC_WAIT_HANDLER(passthru)
-SC_WAIT_HANDLER(shell_exec)
-SC_WAIT_HANDLER(proc_close)
-SC_WAIT_HANDLER(proc_get_status)
-SC_WAIT_HANDLER(pclose)
-SC_WAIT_HANDLER(pcntl_wait)
-SC_WAIT_HANDLER(pcntl_waitpid)
-SC_WAIT_HANDLER(pcntl_waitid)
+SC_SYNC_AFTER(exec)
+SC_SYNC_AFTER(system)
+SC_SYNC_AFTER(passthru)
+SC_SYNC_AFTER(shell_exec)
+SC_SYNC_AFTER(proc_close)
+SC_SYNC_AFTER(proc_get_status)
+SC_SYNC_AFTER(pclose)
+SC_SYNC_AFTER(pcntl_wait)
+SC_SYNC_AFTER(pcntl_waitpid)
+SC_SYNC_AFTER(pcntl_waitid)
 /* php_mail() waits for its sendmail_path child (pclose()) */
-SC_WAIT_HANDLER(mail)
-SC_WAIT_HANDLER(mb_send_mail)
+SC_SYNC_AFTER(mail)
+SC_SYNC_AFTER(mb_send_mail)
 
 /* Warnings, notices and errors PHP logs (log_errors=1) are written by
  * php_log_err() with write(2) on the error_log file, no stream: a sync
