@@ -72,7 +72,7 @@ void sc_cache_reset(sc_cache *c)
 
 int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h)
 {
-	uint32_t batch = c->max_entries / SC_EVICT_SHARE, n;
+	uint32_t batch = sc_cap_batch(c->max_entries), n;
 
 	if (c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries) {
 		return 1;

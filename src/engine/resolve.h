@@ -12,20 +12,10 @@
 #include "core/counters.h"
 #include "core/canon.h"
 #include "core/table.h"
+#include "engine/caps.h"
 #include "statcache_watcher.h"
 
 #include <sys/stat.h>
-
-/* Room kept free below max_entries for one walk's new entries (its
- * ancestors, the links it follows): the cap is looked at, and entries
- * evicted, only where a lookup starts, so entries met on the way stay
- * valid pointers; a walk longer than this goes over the cap by its rest.
- * A quarter of a small cap (statcache.max_entries from 256). */
-#define SC_WALK_RESERVE 128u
-static inline uint32_t sc_walk_reserve(uint32_t max_entries)
-{
-	return max_entries / 4 < SC_WALK_RESERVE ? max_entries / 4 : SC_WALK_RESERVE;
-}
 
 /* What a directory's file system was found to be, per device: statfs()
  * once per mount, not once per directory (SC_DEV_VERDICTS devices kept,
@@ -79,21 +69,13 @@ void sc_cache_reset(sc_cache *c);
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
-/* At max_entries a batch of this share of it is evicted at a time, and
- * SC_CAP_SKIPS misses per entry of a batch are left to PHP (not kept)
- * before the next: a set larger than the cap keeps most of what it
- * holds, and a miss that would only evict another costs what PHP's own
- * call costs.  A working set that moves still moves in: an eighth of the
- * misses are kept.  (Round robin over 1.1 times the cap, the worst order
- * for a cache, keeps 87 % hits; over twice the cap, about 37 %.) */
-#define SC_EVICT_SHARE 8u
-#define SC_CAP_SKIPS 7u
-
 /* May a miss for path (hash h) fill the table?  Below the cap, or a
  * refill of an entry the table holds, yes; at the cap, after
  * SC_CAP_SKIPS misses per entry of a batch were left to PHP, a batch is
  * evicted (sc_table_evict()) and yes; else no (PHP answers).  Only where
- * a lookup starts: no entry is held. */
+ * a lookup starts: no entry is held.  (Round robin over 1.1 times the
+ * cap, the worst order for a cache, keeps 87 % hits; over twice the cap,
+ * about 37 %.) */
 int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h);
 
 /* Counts an answer left to PHP, by its reason. */
