@@ -81,8 +81,14 @@ int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h)
 		return 1; /* refilled in place: at most its missing ancestors added */
 	}
 	if (c->cap_skips < SC_CAP_SKIPS * batch) {
-		c->cap_skips++;
+		if (c->cap_skips++ == 0) {
+			/* once a batch, not once a miss: a call and a locked test */
+			sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; the least "
+				"used results are evicted and some misses left to PHP (raise statcache.max_entries "
+				"if statcache_stats()'s evictions keep growing)", c->max_entries);
+		}
 		sc_count(&c->n->cap_bypassed);
+		c->left_to_php = path;
 		return 0;
 	}
 	c->cap_skips = 0;

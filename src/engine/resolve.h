@@ -44,6 +44,8 @@ typedef struct sc_cache {
 	uint64_t verify_tick;
 	sc_canon canon;          /* scratch for spellings */
 	uint32_t cap_skips;      /* misses not kept since the last eviction (sc_cache_room()) */
+	const char *left_to_php; /* the path of the miss sc_cache_room() last left to PHP, for
+	                          * the call that PHP then makes of it (sc_cache_left_take()) */
 	int evicting;            /* the table has reached the cap since it was last empty: a
 	                          * miss it keeps is kept at its first look */
 	int first_look;          /* a name asked for once is answered from one statx() and
@@ -72,11 +74,27 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 /* May a miss for path (hash h) fill the table?  Below the cap, or a
  * refill of an entry the table holds, yes; at the cap, after
  * SC_CAP_SKIPS misses per entry of a batch were left to PHP, a batch is
- * evicted (sc_table_evict()) and yes; else no (PHP answers).  Only where
- * a lookup starts: no entry is held.  (Round robin over 1.1 times the
- * cap, the worst order for a cache, keeps 87 % hits; over twice the cap,
- * about 37 %.) */
+ * evicted (sc_table_evict()) and yes; else no: PHP answers, and path is
+ * noted in c->left_to_php (sc_cache_left_take()).  Only where a lookup
+ * starts: no entry is held.  (Round robin over 1.1 times the cap, the
+ * worst order for a cache, keeps 87 % hits; over twice the cap, about
+ * 42 %.) */
 int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h);
+
+/* Was path (this very pointer) the last miss the cap left to PHP?  PHP's
+ * own call of it follows at once (is_file()'s php_stat() calls the
+ * plain-files wrapper's url_stat with the same name), and need not be
+ * looked up again: the cap is where it was a moment ago.  The note is
+ * taken (cleared) whatever the answer, so it lasts one call; a pointer
+ * that matches another name by chance only leaves that name to PHP
+ * once, which is always exact. */
+static inline int sc_cache_left_take(sc_cache *c, const char *path)
+{
+	const char *left = c->left_to_php;
+
+	c->left_to_php = NULL;
+	return left != NULL && left == path;
+}
 
 /* Counts an answer left to PHP, by its reason. */
 static inline void sc_count_bypass(sc_cache *c, int reason)
