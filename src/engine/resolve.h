@@ -51,6 +51,9 @@ typedef struct sc_cache {
 	int first_look;          /* a name asked for once is answered from one statx() and
 	                          * kept from its second look on (sc_cache_init(): 1; the
 	                          * PHP layer sets statcache.first_look's) */
+	int keep_all;            /* set by sc_lookup_kept() around its lookup: every answer is
+	                          * one to keep, the watch cap's too (a file past it arms
+	                          * its watch over it, as a directory does) */
 	int glance;              /* set by a lookup around its own sc_resolve(): the path
 	                          * asked for may be taken at a first look */
 	sc_dev_verdict devs[SC_DEV_VERDICTS];
@@ -71,23 +74,25 @@ void sc_cache_reset(sc_cache *c);
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
-/* May a miss for path (hash h) fill the table?  Below the cap, or a
- * refill of an entry the table holds, yes; at the cap, after
+/* May a miss for path (hash h) fill the table?  Below both caps, or a
+ * refill of an entry the table holds, yes.  At the entry cap, after
  * SC_CAP_SKIPS misses per entry of a batch were left to PHP, a batch is
- * evicted (sc_table_evict()) and yes; else no: PHP answers, and path is
- * noted in c->left_to_php (sc_cache_left_take()).  Only where a lookup
- * starts: no entry is held.  (Round robin over 1.1 times the cap, the
- * worst order for a cache, keeps 87 % hits; over twice the cap, about
- * 42 %.) */
+ * evicted (sc_table_evict()) and yes; else no.  At the watch cap, a path
+ * the table knows as a file's is no, unless a batch of files' watches
+ * was evicted for it (sc_watcher_file_skip()).  No: PHP answers, and path
+ * is noted in c->left_to_php (sc_cache_left_take()).  Only where a lookup
+ * starts: no entry is held.  (Round robin over 1.1 times the entry cap,
+ * the worst order for a cache, keeps 87 % hits; over twice the cap, about
+ * 42 %; over twice the watch cap, about 40 %.) */
 int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h);
 
-/* Was path (this very pointer) the last miss the cap left to PHP?  PHP's
- * own call of it follows at once (is_file()'s php_stat() calls the
+/* Was path (this very pointer) the last miss a cap left to PHP?
+ * PHP's own call of it follows at once (is_file()'s php_stat() calls the
  * plain-files wrapper's url_stat with the same name), and need not be
- * looked up again: the cap is where it was a moment ago.  The note is
- * taken (cleared) whatever the answer, so it lasts one call; a pointer
- * that matches another name by chance only leaves that name to PHP
- * once, which is always exact. */
+ * looked up again: the caps are where they were a moment ago.  The
+ * note is taken (cleared) whatever the answer, so it lasts one call; a
+ * pointer that matches another name by chance only leaves that name to
+ * PHP once, which is always exact. */
 static inline int sc_cache_left_take(sc_cache *c, const char *path)
 {
 	const char *left = c->left_to_php;

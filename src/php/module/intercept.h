@@ -106,7 +106,7 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 }
 
 /* Did the cache leave url (this very pointer) to PHP a moment ago, at
- * statcache.max_entries (sc_cache_left_take())?  Then PHP's own call of it,
+ * statcache.max_entries or max_watches (sc_cache_left_take())?  Then PHP's own call of it,
  * which has come through the plain-files wrapper's url_stat, takes its
  * syscall without a second lookup.  The note is used up either way. */
 static zend_always_inline bool sc_hook_left_take(const char *url)
