@@ -253,7 +253,7 @@ static uint32_t sc_watcher_evict_watches(sc_proc *p, sc_gen *g, uint32_t want)
 		if (from < base) {
 			from = base;
 		}
-		to = from + (int32_t) want;
+		to = from + (int32_t) (want - removed); /* about want in all, not want a range */
 		if (to > hi) {
 			to = hi;
 		}
