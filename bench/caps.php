@@ -25,7 +25,7 @@ $ns = (hrtime(true) - $t) / max(1, (int) $rounds * count($paths));
 $out = ['ns' => $ns, 'found' => $sum];
 if ($before) {
     $after = statcache_stats();
-    foreach (['hits', 'misses', 'bypassed', 'cap_bypassed', 'evictions', 'watch_evictions', 'flushes', 'events', 'entries', 'watches'] as $k) {
+    foreach (['hits', 'misses', 'bypassed', 'cap_bypassed', 'watch_cap_bypassed', 'evictions', 'watch_evictions', 'flushes', 'events', 'entries', 'watches'] as $k) {
         $out[$k] = in_array($k, ['entries', 'watches'], true) ? $after[$k] : $after[$k] - $before[$k];
     }
     // events other than the IN_IGNORED of the watches statcache itself
