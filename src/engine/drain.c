@@ -307,7 +307,7 @@ int sc_watcher_file_skip(void)
 {
 	sc_proc *p = &sc_the_proc;
 	sc_gen *g = p->gen;
-	uint32_t batch = sc_cap_batch(p->set.max_watches);
+	uint32_t batch = sc_cap_batch(p->set.max_watches, SC_WATCH_EVICT_SHARE);
 	/* relaxed: a count that only decides when to evict; nothing is
 	 * published by it (the eviction claims its wds on wd_evicted) */
 	uint32_t n = atomic_fetch_add_explicit(&g->watch_skips, 1, memory_order_relaxed) + 1;
@@ -315,7 +315,7 @@ int sc_watcher_file_skip(void)
 	if (n == 1) {
 		sc_log_watch_cap(p);
 	}
-	if (n < SC_CAP_SKIPS * batch
+	if (n < sc_cap_skips(p->set.max_watches, SC_WATCH_EVICT_SHARE)
 			|| !atomic_compare_exchange_strong_explicit(&g->watch_skips, &n, 0, memory_order_relaxed,
 				memory_order_relaxed)) {
 		return 0; /* not yet, or another thread's (worker's) miss evicts */

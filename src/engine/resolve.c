@@ -73,7 +73,7 @@ void sc_cache_reset(sc_cache *c)
 /* The entry cap's part of sc_cache_room(). */
 static int sc_cache_entry_room(sc_cache *c, const char *path, size_t len, uint64_t h)
 {
-	uint32_t batch = sc_cap_batch(c->max_entries), n;
+	uint32_t n;
 
 	if (c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries) {
 		return 1;
@@ -81,7 +81,7 @@ static int sc_cache_entry_room(sc_cache *c, const char *path, size_t len, uint64
 	if (c->table.count < c->max_entries && sc_table_find(&c->table, path, len, h)) {
 		return 1; /* refilled in place: at most its missing ancestors added */
 	}
-	if (c->cap_skips < SC_CAP_SKIPS * batch) {
+	if (c->cap_skips < sc_cap_skips(c->max_entries, SC_EVICT_SHARE)) {
 		if (c->cap_skips++ == 0) {
 			/* once a batch, not once a miss: a call and a locked test */
 			sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; the least "
@@ -93,7 +93,7 @@ static int sc_cache_entry_room(sc_cache *c, const char *path, size_t len, uint64
 	}
 	c->cap_skips = 0;
 	c->evicting = 1;
-	n = sc_table_evict(&c->table, batch);
+	n = sc_table_evict(&c->table, sc_cap_batch(c->max_entries, SC_EVICT_SHARE));
 	sc_count_add(&c->n->evictions, n);
 	sc_cache_account(c);
 	return c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries;

@@ -76,14 +76,14 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
 /* May a miss for path (hash h) fill the table?  Below both caps, or a
  * refill of an entry the table holds, yes.  At the entry cap, after
- * SC_CAP_SKIPS misses per entry of a batch were left to PHP, a batch is
+ * seven misses per entry of a batch were left to PHP, a batch is
  * evicted (sc_table_evict()) and yes; else no.  At the watch cap, a path
  * the table knows as a file's is no, unless a batch of files' watches
  * was evicted for it (sc_watcher_file_skip()).  No: PHP answers, and path
  * is noted in c->left_to_php (sc_cache_left_take()).  Only where a lookup
  * starts: no entry is held.  (Round robin over 1.1 times the entry cap,
  * the worst order for a cache, keeps 87 % hits; over twice the cap, about
- * 42 %; over twice the watch cap, about 40 %.) */
+ * 42 %; over twice the watch cap, about 41 %.) */
 int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h);
 
 /* Was path (this very pointer) the last miss a cap left to PHP?

@@ -1009,8 +1009,8 @@ static void the_watch_cap_evicts_files_watches_and_answers_stay_equal_to_lstat(v
  * answered from a fresh statx() and not kept, rather than evicting
  * another file's watch on every miss: a round robin over twice what fits
  * keeps hitting the files that have watches (each round the same), a
- * batch of the oldest files' watches goes only every SC_CAP_SKIPS misses
- * per watch of a batch, and every answer, kept or not, is what lstat()
+ * batch of the oldest files' watches goes only every fifteen misses per
+ * watch of a batch, and every answer, kept or not, is what lstat()
  * says, before and after every file changes through a name no lookup
  * goes through. */
 static void past_the_watch_cap_a_file_is_answered_without_a_watch_and_hits_stay(void **state)
@@ -1020,7 +1020,7 @@ static void past_the_watch_cap_a_file_is_answered_without_a_watch_and_hits_stay(
 	uint64_t hits, evicted, skipped, flushes;
 	const int n = 256;
 
-	s.max_watches = 128; /* files stop at 128 - 32 live watches; batches of 16 */
+	s.max_watches = 128; /* files stop at 128 - 32 live watches; batches of 8 */
 	s.test_watcher = 0;  /* only our sync points drain */
 	fx_restart(f, &s);
 	watch_cap_tree(f, n);
@@ -1035,10 +1035,10 @@ static void past_the_watch_cap_a_file_is_answered_without_a_watch_and_hits_stay(
 	hits = cnt(&f->c->n->hits) - hits;
 	evicted = atomic_load(&sc_the_proc.watch_evictions) - evicted;
 	skipped = cnt(&f->c->n->watch_cap_bypassed) - skipped;
-	/* about 90 files have watches; a round evicts one or two batches */
+	/* about 90 files have watches; a round evicts a batch or two */
 	assert_true(hits >= (uint64_t) n / 4);
 	assert_true(skipped >= (uint64_t) n / 3);
-	assert_true(evicted <= 2 * 16 + 1);
+	assert_true(evicted <= 2 * 8 + 1);
 	assert_int_equal(atomic_load(&sc_the_proc.gen->flushes), flushes);
 	assert_true(strstr(fx_last_log, "max_watches") != NULL);
 
