@@ -197,9 +197,9 @@ void sc_watcher_flush(int clear_watches)
 	sc_gen_bump_epoch(g);
 	atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
 	if (clear_watches && p->ifd >= 0) {
+		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
 		/* relaxed: a count (sc_watcher_file_skip()); the cap starts again */
 		atomic_store_explicit(&g->watch_skips, 0, memory_order_relaxed);
-		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
 		/* claim (base, hi]: a concurrent flusher takes the rest */
 		if (hi > base && atomic_compare_exchange_strong(&g->wd_base, &base, hi)) {
 			/* every watch at or below hi goes: none of them is live, and
