@@ -80,6 +80,7 @@ static void sc_atfork_child(void)
 		atomic_store_explicit(&p->gen->max_wd, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->wd_base, 0, memory_order_relaxed);
 		atomic_store_explicit(&p->gen->wd_evicted, 0, memory_order_relaxed);
+		atomic_store_explicit(&p->gen->watch_skips, 0, memory_order_relaxed);
 		/* the parent's file wds name other watches in the child's new
 		 * instance: cleared before the child's first eviction (not here:
 		 * every fork() would pay for it) */

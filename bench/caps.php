@@ -25,8 +25,9 @@ $ns = (hrtime(true) - $t) / max(1, (int) $rounds * count($paths));
 $out = ['ns' => $ns, 'found' => $sum];
 if ($before) {
     $after = statcache_stats();
-    foreach (['hits', 'misses', 'bypassed', 'cap_bypassed', 'evictions', 'watch_evictions', 'flushes', 'events', 'entries', 'watches'] as $k) {
-        $out[$k] = in_array($k, ['entries', 'watches'], true) ? $after[$k] : $after[$k] - $before[$k];
+    foreach (['hits', 'misses', 'bypassed', 'cap_bypassed', 'watch_cap_bypassed', 'evictions', 'watch_evictions', 'flushes', 'events', 'entries', 'watches'] as $k) {
+        // ?? 0: a counter a build measured for comparison does not have yet
+        $out[$k] = in_array($k, ['entries', 'watches'], true) ? $after[$k] : ($after[$k] ?? 0) - ($before[$k] ?? 0);
     }
     // events other than the IN_IGNORED of the watches statcache itself
     // evicted (one each): what another writer would have caused

@@ -37,6 +37,7 @@
 	X(listing_bytes)           /* bytes held by listings */ \
 	X(mount_points)            /* answers left to PHP: a file mounted over (also in bypassed) */ \
 	X(evictions)               /* results and spellings evicted at max_entries */ \
-	X(cap_bypassed)            /* misses left to PHP, not kept, while at max_entries (also in bypassed) */
+	X(cap_bypassed)            /* misses left to PHP, not kept, while at max_entries (also in bypassed) */ \
+	X(watch_cap_bypassed)      /* files answered without a watch, not kept, at max_watches (also in misses) */
 
 #endif

@@ -14,7 +14,8 @@
 #include <time.h>
 
 _Static_assert(offsetof(sc_gen, max_wd) == SC_CACHE_LINE, "line 0 is one cache line");
-_Static_assert(offsetof(sc_gen, gen) == 2 * SC_CACHE_LINE, "slots start on a line of their own");
+_Static_assert(offsetof(sc_gen, watch_skips) == 2 * SC_CACHE_LINE, "the watch cap's count on a line of its own");
+_Static_assert(offsetof(sc_gen, gen) == 3 * SC_CACHE_LINE, "slots start on a line of their own");
 
 size_t sc_gen_size(uint32_t slots)
 {

@@ -72,10 +72,17 @@ typedef struct sc_gen {
 	_Atomic int32_t wd_evicted;      /* the watch cap's eviction: every wd up to this was
 	                                  * looked at (sc_watcher_evict_watches()) */
 
+	/* Line 2: the watch cap's count of misses, written by a miss at the
+	 * cap (apart from line 1, which every watch added and every drain
+	 * writes). */
+	_Atomic uint32_t watch_skips;    /* files answered without a watch of their own since the
+	                                  * last eviction (sc_watcher_file_skip()) */
+	char pad2[SC_CACHE_LINE - 4];
+
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
 
-#define SC_GEN_MAGIC 0x53434733u /* "SCG3": with the bump log */
+#define SC_GEN_MAGIC 0x53434734u /* "SCG4": with the bump log and the watch cap's line */
 
 /* The bump log's length (a power of two): the slots of the last this
  * many bumps, read by the check of opcache's script records. */

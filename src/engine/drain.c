@@ -9,6 +9,7 @@
 # define _GNU_SOURCE
 #endif
 #include "engine/drain.h"
+#include "engine/caps.h"
 #include "core/events.h"
 #include "core/log.h"
 
@@ -197,6 +198,8 @@ void sc_watcher_flush(int clear_watches)
 	atomic_fetch_add_explicit(&g->flushes, 1, memory_order_relaxed);
 	if (clear_watches && p->ifd >= 0) {
 		int32_t base = atomic_load(&g->wd_base), hi = atomic_load(&g->max_wd);
+		/* relaxed: a count (sc_watcher_file_skip()); the cap starts again */
+		atomic_store_explicit(&g->watch_skips, 0, memory_order_relaxed);
 		/* claim (base, hi]: a concurrent flusher takes the rest */
 		if (hi > base && atomic_compare_exchange_strong(&g->wd_base, &base, hi)) {
 			/* every watch at or below hi goes: none of them is live, and
@@ -250,7 +253,7 @@ static uint32_t sc_watcher_evict_watches(sc_proc *p, sc_gen *g, uint32_t want)
 		if (from < base) {
 			from = base;
 		}
-		to = from + (int32_t) want;
+		to = from + (int32_t) (want - removed); /* about want in all, not want a range */
 		if (to > hi) {
 			to = hi;
 		}
@@ -274,6 +277,57 @@ static uint32_t sc_watcher_evict_watches(sc_proc *p, sc_gen *g, uint32_t want)
 	}
 	atomic_fetch_add_explicit(&p->watch_evictions, removed, memory_order_relaxed);
 	return removed;
+}
+
+/* Said once, by whichever way reaches the cap first: a file past it, or
+ * a directory's watch over it. */
+static void sc_log_watch_cap(const sc_proc *p)
+{
+	sc_log_once(SC_LOG_WATCH_EVICT, "statcache: statcache.max_watches (%u) reached; files past it are "
+		"answered without a watch (not kept) and the oldest files' watches evicted now and then (raise "
+		"statcache.max_watches if statcache_stats()'s watch_cap_bypassed or watch_evictions keep growing)",
+		p->set.max_watches);
+}
+
+/* The most live watches a file's own watch may be added below: the cap
+ * less the room kept for directories' watches (sc_walk_reserve()). */
+static int32_t sc_file_watch_limit(const sc_proc *p)
+{
+	return (int32_t) (p->set.max_watches - sc_walk_reserve(p->set.max_watches));
+}
+
+bool sc_watcher_files_full(void)
+{
+	sc_proc *p = &sc_the_proc;
+
+	return sc_live_watches(p->gen) >= sc_file_watch_limit(p);
+}
+
+int sc_watcher_file_skip(void)
+{
+	sc_proc *p = &sc_the_proc;
+	sc_gen *g = p->gen;
+	uint32_t batch = sc_cap_batch(p->set.max_watches, SC_WATCH_EVICT_SHARE);
+	/* relaxed: a count that only decides when to evict; nothing is
+	 * published by it (the eviction claims its wds on wd_evicted) */
+	uint32_t n = atomic_fetch_add_explicit(&g->watch_skips, 1, memory_order_relaxed) + 1;
+
+	if (n == 1) {
+		sc_log_watch_cap(p);
+	}
+	if (n < sc_cap_skips(p->set.max_watches, SC_WATCH_EVICT_SHARE)
+			|| !atomic_compare_exchange_strong_explicit(&g->watch_skips, &n, 0, memory_order_relaxed,
+				memory_order_relaxed)) {
+		return 0; /* not yet, or another thread's (worker's) miss evicts */
+	}
+	/* IN_IGNORED of watches gone since the last drain may be queued: count
+	 * them first (a drain here only bumps, which the fill in progress
+	 * cannot miss: it read its values before) */
+	sc_watcher_drain();
+	if (sc_live_watches(g) >= sc_file_watch_limit(p) && sc_watcher_evict_watches(p, g, batch) > 0) {
+		sc_watcher_drain(); /* their IN_IGNORED, queued by now, counted */
+	}
+	return sc_live_watches(g) < sc_file_watch_limit(p);
 }
 
 /* A watch added (wd) or refused (-errno) for path: counted, the cap kept.
@@ -309,9 +363,7 @@ static int sc_watch_added(const char *path, int wd)
 				&& sc_watcher_evict_watches(p, g, p->set.max_watches / 8 + 1) > 0) {
 			/* their IN_IGNORED, queued by now, counted */
 			sc_watcher_drain();
-			sc_log_once(SC_LOG_WATCH_EVICT, "statcache: statcache.max_watches (%u) reached; the oldest "
-				"files' watches are evicted (raise statcache.max_watches if statcache_stats()'s "
-				"watch_evictions keep growing)", p->set.max_watches);
+			sc_log_watch_cap(p);
 		}
 		if (sc_live_watches(g) > (int32_t) p->set.max_watches) {
 			/* directories' watches alone over the cap */

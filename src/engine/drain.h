@@ -38,6 +38,18 @@ void sc_watcher_drain_pending(void);
 /* Drops everything: epoch bump, and every watch when clear_watches. */
 void sc_watcher_flush(int clear_watches);
 
+/* Is a file's own watch at its cap: live watches at statcache.max_watches
+ * less the room kept for directories' (sc_walk_reserve())?  A few loads,
+ * asked by a fill before it arms a file's watch. */
+bool sc_watcher_files_full(void);
+/* At that cap, one more file answered without a watch and not kept:
+ * after fifteen of them per watch of a batch (a sixteenth of the cap:
+ * src/engine/caps.h; counted per instance, so the workers of a shared one
+ * count together), a batch of the oldest files' watches is evicted.  1
+ * when that made room: the caller arms this file's watch and keeps its
+ * result. */
+int sc_watcher_file_skip(void);
+
 /* Live watches (statcache_stats()'s "watches", statcache.max_watches). */
 int sc_watcher_watch_count(void);
 

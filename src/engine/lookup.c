@@ -126,9 +126,6 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 	sc_entry *e;
 
 	if (!sc_cache_room(c, path, len, h)) {
-		sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; the least "
-			"used results are evicted and some misses left to PHP (raise statcache.max_entries "
-			"if statcache_stats()'s evictions keep growing)", c->max_entries);
 		return sc_answer(c, NULL);
 	}
 	if (memchr(path, '\0', len)) {

@@ -85,15 +85,18 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 
 /* sc_lookup() for a caller that keeps the result's generation values
  * (opcache's script records, src/engine/script_fill.c): a name's first
- * look is filled and kept as its second would be (an answer not kept
- * would make the record it goes into miss at once). */
+ * look, or a file past the watch cap, is filled and kept as its second
+ * would be (an answer not kept would make the record it goes into miss at
+ * once). */
 static inline sc_entry *sc_lookup_kept(sc_cache *c, const char *path, size_t len)
 {
 	int first = c->first_look;
 	sc_entry *e;
 
 	c->first_look = 0;
+	c->keep_all = 1;
 	e = sc_lookup(c, path, len);
+	c->keep_all = 0;
 	c->first_look = first;
 	return e;
 }

@@ -70,9 +70,10 @@ void sc_cache_reset(sc_cache *c)
 	sc_cache_account(c);
 }
 
-int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h)
+/* The entry cap's part of sc_cache_room(). */
+static int sc_cache_entry_room(sc_cache *c, const char *path, size_t len, uint64_t h)
 {
-	uint32_t batch = c->max_entries / SC_EVICT_SHARE, n;
+	uint32_t n;
 
 	if (c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries) {
 		return 1;
@@ -80,17 +81,54 @@ int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h)
 	if (c->table.count < c->max_entries && sc_table_find(&c->table, path, len, h)) {
 		return 1; /* refilled in place: at most its missing ancestors added */
 	}
-	if (c->cap_skips < SC_CAP_SKIPS * batch) {
-		c->cap_skips++;
+	if (c->cap_skips < sc_cap_skips(c->max_entries, SC_EVICT_SHARE)) {
+		if (c->cap_skips++ == 0) {
+			/* once a batch, not once a miss: a call and a locked test */
+			sc_log_once(SC_LOG_ENTRY_CAP, "statcache: statcache.max_entries (%u) reached; the least "
+				"used results are evicted and some misses left to PHP (raise statcache.max_entries "
+				"if statcache_stats()'s evictions keep growing)", c->max_entries);
+		}
 		sc_count(&c->n->cap_bypassed);
 		return 0;
 	}
 	c->cap_skips = 0;
 	c->evicting = 1;
-	n = sc_table_evict(&c->table, batch);
+	n = sc_table_evict(&c->table, sc_cap_batch(c->max_entries, SC_EVICT_SHARE));
 	sc_count_add(&c->n->evictions, n);
 	sc_cache_account(c);
 	return c->table.count + sc_walk_reserve(c->max_entries) < c->max_entries;
+}
+
+/* The watch cap's part of sc_cache_room(): a path the table knows as a
+ * file's (its last result FOUND and not a directory's: keeping it needs a
+ * watch of the file's own) while files' watches are at their cap
+ * (sc_watcher_files_full()) is left to PHP, unless this miss has a batch
+ * of the oldest files' watches evicted (sc_watcher_file_skip()).  A name
+ * the table knows nothing of goes on: its fill answers it from one
+ * statx() if it turns out a file (sc_fill_past_watch_cap()), which
+ * teaches the table what it is. */
+static int sc_cache_watch_room(sc_cache *c, const char *path, size_t len, uint64_t h)
+{
+	const sc_entry *e;
+
+	if (c->keep_all || !sc_watcher_files_full()) {
+		return 1;
+	}
+	e = sc_table_find(&c->table, path, len, h);
+	if (!e || e->r.kind != SC_KIND_FOUND || S_ISDIR(e->r.st.st_mode) || sc_watcher_file_skip()) {
+		return 1;
+	}
+	sc_count(&c->n->watch_cap_bypassed);
+	return 0;
+}
+
+int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h)
+{
+	if (sc_cache_entry_room(c, path, len, h) && sc_cache_watch_room(c, path, len, h)) {
+		return 1;
+	}
+	c->left_to_php = path;
+	return 0;
 }
 
 /* A child of something that is not a watched directory inherits its
@@ -409,15 +447,9 @@ static void sc_fill_unwatched(sc_cache *c, sc_entry *e, uint32_t epoch, uint32_t
 	sc_add_dep(r, nslot, nval);
 }
 
-/* A name in a watched, trusted directory.  Its inode is watched first
- * (whatever it is: a file's own watch, a directory's first), its slots are
- * read, then statx() takes what it is: a change made after that, through
- * this name or any other name or descriptor of the inode, moves the name's
- * slot or the watch's.  So a file's result depends on its name, its own
- * watch and its directory's name; a hard link, a descriptor kept open, a
- * FIFO or a device answer like any other file. */
 /* A first look at the name a lookup asks for (never one on the way to
- * another): one statx(), as PHP's own call makes one.  A regular file (or
+ * another), or any name past the watch cap (sc_fill_past_watch_cap()):
+ * one statx(), as PHP's own call makes one.  A regular file (or
  * a FIFO, a socket, a device) is answered from it and not kept (epoch 0
  * never holds): its own watch, which a kept result needs, is armed only
  * when the name is asked for again, so a path met once (a worker's first
@@ -451,6 +483,33 @@ static int sc_fill_glance(sc_entry *e, const sc_entry *parent, size_t parent_len
 	return 1;
 }
 
+/* A name sc_fill_glance() settled while files' watches are at their cap
+ * (sc_watcher_files_full()): answered from its statx() and not kept, as
+ * at a first look, so that it costs what PHP's own call costs and evicts
+ * no other file's watch; a missing one is kept (it needs no watch).
+ * Every so often the count of such answers has a batch of the oldest
+ * files' watches evicted (sc_watcher_file_skip()): then this one is
+ * taken again the watched way, to be kept (1). */
+static int sc_fill_past_watch_cap(sc_cache *c, sc_entry *e)
+{
+	if (e->r.kind == SC_KIND_MISSING) {
+		return 0;
+	}
+	if (sc_watcher_file_skip()) {
+		return 1;
+	}
+	sc_count(&c->n->watch_cap_bypassed);
+	return 0;
+}
+
+/* A name in a watched, trusted directory.  Its inode is watched first
+ * (whatever it is: a file's own watch, a directory's first), its slots are
+ * read, then statx() takes what it is: a change made after that, through
+ * this name or any other name or descriptor of the inode, moves the name's
+ * slot or the watch's.  So a file's result depends on its name, its own
+ * watch and its directory's name; a hard link, a descriptor kept open, a
+ * FIFO or a device answer like any other file.  A first look (glance), or
+ * a file past the watch cap, is answered from one statx() instead. */
 static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size_t parent_len, int glance)
 {
 	sc_gen *g = sc_the_proc.gen;
@@ -465,8 +524,11 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	uint32_t nval = sc_gen_load(g, nslot), wslot, wval;
 	struct stat st;
 	int wd, mounted;
+	int first = glance && !(e->flags & SC_ENTRY_SEEN);
+	int full = !first && !c->keep_all && sc_watcher_files_full();
 
-	if (glance && !(e->flags & SC_ENTRY_SEEN) && sc_fill_glance(e, parent, parent_len, epoch, nslot, nval)) {
+	if ((first || full) && sc_fill_glance(e, parent, parent_len, epoch, nslot, nval)
+			&& !(full && sc_fill_past_watch_cap(c, e))) {
 		return;
 	}
 	e->flags |= SC_ENTRY_SEEN;

@@ -12,20 +12,10 @@
 #include "core/counters.h"
 #include "core/canon.h"
 #include "core/table.h"
+#include "engine/caps.h"
 #include "statcache_watcher.h"
 
 #include <sys/stat.h>
-
-/* Room kept free below max_entries for one walk's new entries (its
- * ancestors, the links it follows): the cap is looked at, and entries
- * evicted, only where a lookup starts, so entries met on the way stay
- * valid pointers; a walk longer than this goes over the cap by its rest.
- * A quarter of a small cap (statcache.max_entries from 256). */
-#define SC_WALK_RESERVE 128u
-static inline uint32_t sc_walk_reserve(uint32_t max_entries)
-{
-	return max_entries / 4 < SC_WALK_RESERVE ? max_entries / 4 : SC_WALK_RESERVE;
-}
 
 /* What a directory's file system was found to be, per device: statfs()
  * once per mount, not once per directory (SC_DEV_VERDICTS devices kept,
@@ -54,11 +44,16 @@ typedef struct sc_cache {
 	uint64_t verify_tick;
 	sc_canon canon;          /* scratch for spellings */
 	uint32_t cap_skips;      /* misses not kept since the last eviction (sc_cache_room()) */
+	const char *left_to_php; /* the path of the miss sc_cache_room() last left to PHP, for
+	                          * the call that PHP then makes of it (sc_cache_left_take()) */
 	int evicting;            /* the table has reached the cap since it was last empty: a
 	                          * miss it keeps is kept at its first look */
 	int first_look;          /* a name asked for once is answered from one statx() and
 	                          * kept from its second look on (sc_cache_init(): 1; the
 	                          * PHP layer sets statcache.first_look's) */
+	int keep_all;            /* set by sc_lookup_kept() around its lookup: every answer is
+	                          * one to keep, the watch cap's too (a file past it arms
+	                          * its watch over it, as a directory does) */
 	int glance;              /* set by a lookup around its own sc_resolve(): the path
 	                          * asked for may be taken at a first look */
 	sc_dev_verdict devs[SC_DEV_VERDICTS];
@@ -86,22 +81,32 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
  * sc_dir_searchable() (src/engine/follow.c) asks it for X_OK. */
 int sc_access_ask(sc_cache *c, sc_entry *e, int mode);
 
-/* At max_entries a batch of this share of it is evicted at a time, and
- * SC_CAP_SKIPS misses per entry of a batch are left to PHP (not kept)
- * before the next: a set larger than the cap keeps most of what it
- * holds, and a miss that would only evict another costs what PHP's own
- * call costs.  A working set that moves still moves in: an eighth of the
- * misses are kept.  (Round robin over 1.1 times the cap, the worst order
- * for a cache, keeps 87 % hits; over twice the cap, about 37 %.) */
-#define SC_EVICT_SHARE 8u
-#define SC_CAP_SKIPS 7u
-
-/* May a miss for path (hash h) fill the table?  Below the cap, or a
- * refill of an entry the table holds, yes; at the cap, after
- * SC_CAP_SKIPS misses per entry of a batch were left to PHP, a batch is
- * evicted (sc_table_evict()) and yes; else no (PHP answers).  Only where
- * a lookup starts: no entry is held. */
+/* May a miss for path (hash h) fill the table?  Below both caps, or a
+ * refill of an entry the table holds, yes.  At the entry cap, after
+ * seven misses per entry of a batch were left to PHP, a batch is
+ * evicted (sc_table_evict()) and yes; else no.  At the watch cap, a path
+ * the table knows as a file's is no, unless a batch of files' watches
+ * was evicted for it (sc_watcher_file_skip()).  No: PHP answers, and path
+ * is noted in c->left_to_php (sc_cache_left_take()).  Only where a lookup
+ * starts: no entry is held.  (Round robin over 1.1 times the entry cap,
+ * the worst order for a cache, keeps 87 % hits; over twice the cap, about
+ * 42 %; over twice the watch cap, about 41 %.) */
 int sc_cache_room(sc_cache *c, const char *path, size_t len, uint64_t h);
+
+/* Was path (this very pointer) the last miss a cap left to PHP?
+ * PHP's own call of it follows at once (is_file()'s php_stat() calls the
+ * plain-files wrapper's url_stat with the same name), and need not be
+ * looked up again: the caps are where they were a moment ago.  The
+ * note is taken (cleared) whatever the answer, so it lasts one call; a
+ * pointer that matches another name by chance only leaves that name to
+ * PHP once, which is always exact. */
+static inline int sc_cache_left_take(sc_cache *c, const char *path)
+{
+	const char *left = c->left_to_php;
+
+	c->left_to_php = NULL;
+	return left != NULL && left == path;
+}
 
 /* Counts an answer left to PHP, by its reason. */
 static inline void sc_count_bypass(sc_cache *c, int reason)

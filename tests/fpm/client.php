@@ -24,7 +24,13 @@
  *                            (the staleness bound's drains), and never false
  *                            again once it said true
  *     stats                  statcache_stats(true) sums every worker
- *     diff SEED N            the differential check (N operations)
+ *     diff SEED N [WIDE]     the differential check (N operations); WIDE
+ *                            more names in each of d0 and d1 (d0/wI, d1/wI)
+ *     caps fill              every worker looks up names past small caps
+ *                            (probe.php op=fill), twice
+ *     caps check             the caps were reached: results evicted and
+ *                            files answered without a watch (summed over
+ *                            the workers), files' watches evicted (in any)
  */
 [, $port, $data, $pidlist, $cmd] = $argv + [null, null, null, null, null];
 $args = array_slice($argv, 5);
@@ -289,11 +295,42 @@ case 'stats':
     }
     break;
 
+case 'caps':
+    if (($args[0] ?? '') === 'fill') {
+        foreach ([1, 2] as $round) {
+            foreach ($pids as $p) {
+                $r = req_on($p, ['op' => 'fill', 'n' => 600]);
+                if (isset($r['error'])) {
+                    fail('caps-fill', "worker $p: $r[error]");
+                    break 3;
+                }
+            }
+        }
+        pass('caps-fill', 'every worker twice: 600 missing names, 40 files looked up twice');
+        break;
+    }
+    $s = req(['op' => 'stats']);
+    $watch_evictions = 0;
+    foreach ($pids as $p) {
+        $watch_evictions += (int) (req_on($p, ['op' => 'stats'])['watch_evictions'] ?? 0);
+    }
+    $desc = "evictions {$s['evictions']}, cap_bypassed {$s['cap_bypassed']}, watch_cap_bypassed "
+        . "{$s['watch_cap_bypassed']}, watch_evictions $watch_evictions, flushes {$s['flushes']}";
+    if (!isset($s['error']) && $s['evictions'] > 0 && $s['watch_cap_bypassed'] > 0 && $watch_evictions > 0) {
+        pass('caps-reached-in-the-pool', $desc);
+    } else {
+        fail('caps-reached-in-the-pool', $desc);
+    }
+    break;
+
 case 'diff':
     $seed = (int) $args[0];
     $nops = (int) $args[1];
     mt_srand($seed);
     $names = ['f0', 'f1', 'f2', 'd0', 'd1', 'd0/f0', 'd0/f1', 'd1/f0', 'd0/d2', 'd0/d2/f0'];
+    for ($w = 0; $w < (int) ($args[2] ?? 0); $w++) {
+        array_push($names, "d0/w$w", "d1/w$w");
+    }
     $muts = ['write', 'write', 'append', 'unlink', 'unlink', 'mkdir', 'mkdir', 'rmdir', 'rename'];
     $qs = ['file_exists', 'is_file', 'is_dir', 'filesize'];
     $nq = $nm = $mismatch = $errors = $nhit = 0;

@@ -13,7 +13,12 @@
  *                 or stopped meanwhile; needs statcache.test_api=1)
  *   op=own        mkdir DATA/own-PID and look up a file in it (a watch that
  *                 only this worker adds)
- *   op=stats      statcache_stats(true)['hits'] and statcache_stats()['hits']
+ *   op=stats      statcache_stats(true)['hits'] and statcache_stats()['hits'],
+ *                 and what the caps did (summed over the workers; watch
+ *                 evictions: this worker's)
+ *   op=fill&n=N   past small caps: N missing names looked up (results
+ *                 past statcache.max_entries), and 40 files each looked up
+ *                 twice (their own watches past statcache.max_watches)
  *   op=do&act=A&f=N[&g=M][&n=LEN]   one step of the differential check:
  *                 writes/deletes through the cache's sync points, queries
  *                 answered twice: the cached absolute spelling first, then
@@ -63,7 +68,23 @@ switch ($_GET['op'] ?? '') {
         $s = statcache_stats(true);
         $out += ['all' => $s['hits'], 'mine' => statcache_stats()['hits'],
             'mode' => $s['mode'], 'enabled' => $s['enabled'], 'drains' => $s['drains'],
-            'flushes' => $s['flushes'], 'watcher' => $s['watcher'] ?? null];
+            'flushes' => $s['flushes'], 'watcher' => $s['watcher'] ?? null,
+            'evictions' => $s['evictions'] ?? 0, 'cap_bypassed' => $s['cap_bypassed'] ?? 0,
+            'watch_cap_bypassed' => $s['watch_cap_bypassed'] ?? 0,
+            'watch_evictions' => statcache_stats()['watch_evictions'] ?? 0];
+        break;
+    case 'fill':
+        @mkdir("$data/fill");
+        for ($i = 0; $i < (int) ($_GET['n'] ?? 0); $i++) {
+            file_exists("$data/fill/m$i");
+        }
+        for ($i = 0; $i < 40; $i++) {
+            if (!is_file("$data/fill/f$i")) {
+                touch("$data/fill/f$i");
+            }
+            is_file("$data/fill/f$i");
+        }
+        $out['v'] = true;
         break;
     case 'do':
         $act = $_GET['act'] ?? '';

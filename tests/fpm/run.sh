@@ -28,6 +28,10 @@
 #      task and says "lookup"; one worker's write is seen at once by the
 #      others; a file made outside the pool is seen by every worker through
 #      the drains of the bound
+#   h  small caps (statcache.max_entries=256, max_watches=16), shared:
+#      every worker's table and the pool's files' watches past them, then
+#      the differential check of e over 80 more names: every answer a fresh
+#      syscall's, results and files' watches evicted along the way
 #
 # Env: SC_EXT=/abs/statcache.so (default .build/nts/modules/statcache.so,
 #      built with scripts/test.sh --quick build-nts when missing)
@@ -99,6 +103,7 @@ client() { php -n "$here/client.php" "$PORT" "$TMP/data" "$(workers | paste -sd,
 # we start exits after forking the master). EXT=none starts it without
 # statcache. WATCHER=default keeps statcache.watcher, test_watcher and
 # max_staleness_ms at their defaults (else: the watcher silenced, no bound).
+# FPM_EXTRA_INI: more settings, NAME=VALUE separated by spaces.
 fpm_start() {
 	local shared=$1 daemonize=$2 ext=${3:-statcache} watcher=${4:-silenced}
 	{
@@ -110,6 +115,8 @@ fpm_start() {
 			echo "statcache.test_watcher=0"
 			echo "statcache.max_staleness_ms=0"
 		fi
+		# shellcheck disable=SC2086 # one setting a word
+		[ -z "${FPM_EXTRA_INI:-}" ] || printf '%s\n' $FPM_EXTRA_INI
 		echo "display_errors=0"
 		echo "log_errors=1"
 		echo "error_log=$TMP/logs/php.log"
@@ -415,6 +422,18 @@ touch "$TMP/data/g-outside" && chmod 666 "$TMP/data/g-outside"
 run_client eventually g-outside g-outside-write-seen-by-every-worker
 n=$(crashes)
 [ "$n" = 0 ] || bad run4-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"
+fpm_stop
+
+# ---- run 5: shared, small caps: h ----------------------------------------------------------
+
+: > "$TMP/logs/fpm.log"
+FPM_EXTRA_INI="statcache.max_entries=256 statcache.max_watches=16" fpm_start_or_end 1 no
+info "run 5: shared=1 daemonize=no, statcache.max_entries=256 statcache.max_watches=16, master $FPM_MASTER, workers $(workers | paste -sd,)"
+run_client caps fill
+run_client diff 20240605 600 40
+run_client caps check
+n=$(crashes)
+[ "$n" = 0 ] || bad run5-no-crash "$(grep 'exited on signal' "$TMP/logs/fpm.log" | head -n 3 | tr '\n' ' ')"
 fpm_stop
 
 report_end

@@ -42,7 +42,7 @@ $st = trust_stats();
 echo "enabled: ", var_export($st['enabled'], true), ", failed_watches: $st[failed_watches]\n";
 ?>
 --EXPECTF--
-statcache: statcache.max_watches (16) reached; the oldest files' watches are evicted (raise statcache.max_watches if statcache_stats()'s watch_evictions keep growing)
+statcache: statcache.max_watches (16) reached; files past it are answered without a watch (not kept) and the oldest files' watches evicted now and then (raise statcache.max_watches if statcache_stats()'s watch_cap_bypassed or watch_evictions keep growing)
 statcache: statcache.max_watches (16) reached; everything is dropped and watched again (raise statcache.max_watches if this repeats)
 first: d1=dir rwx, %s
   php -n: same

@@ -109,7 +109,7 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 {
 	int err = errno;
 
-	if (url[0] == '/' && SCG(active)) {
+	if (url[0] == '/' && SCG(active) && !sc_hook_left_take(url)) {
 		size_t len = strlen(url);
 		bool check_basedir = !(flags & PHP_STREAM_URL_STAT_IGNORE_OPEN_BASEDIR), enotdir = false;
 		sc_entry *e;
@@ -144,6 +144,7 @@ int sc_url_stat(php_stream_wrapper *wrapper, const char *url, int flags,
 			}
 		}
 	}
+	sc_hook_left_clear(); /* its own lookup's note: nothing follows that would take it */
 	errno = err; /* as the cache's own work found it: PHP's stat() sets its own */
 	return sc_orig_wops->url_stat(wrapper, url, flags, ssb, context);
 }
@@ -212,6 +213,7 @@ static zend_always_inline void sc_whole_way_body(sc_hit_family family, zend_exec
 	if (!done) {
 		errno = err; /* PHP's call sees the errno it would have seen */
 		orig(execute_data, return_value);
+		sc_hook_left_clear();
 	}
 }
 

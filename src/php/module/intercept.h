@@ -115,6 +115,29 @@ static zend_always_inline sc_entry *sc_hook_lookup(const char *path, size_t len)
 	return e;
 }
 
+/* Did the cache leave url (this very pointer) to PHP a moment ago, at
+ * statcache.max_entries or max_watches (sc_cache_left_take())?  Then PHP's own call of it,
+ * which has come through the plain-files wrapper's url_stat, takes its
+ * syscall without a second lookup.  The note is used up either way. */
+static zend_always_inline bool sc_hook_left_take(const char *url)
+{
+	sc_cache *c = SCG(cache);
+
+	return c && c->left_to_php && sc_cache_left_take(c, url);
+}
+
+/* After PHP's own call of a name the cache left to it: a note its
+ * url_stat did not take (the access family asks access(), not url_stat)
+ * goes, so that it names nothing later. */
+static zend_always_inline void sc_hook_left_clear(void)
+{
+	sc_cache *c = SCG(cache);
+
+	if (c) {
+		c->left_to_php = NULL;
+	}
+}
+
 /* The answers' first try: sc_hit_probe() behind sc_hook_lookup()'s
  * guards, for an absolute path PHP's own call takes as given (no trailing
  * '/', no open_basedir in force; where PHP's virtual CWD resolves names
