@@ -416,23 +416,39 @@ static zend_always_inline int sc_hit_stat_first(zend_string *path, int type, zva
 	return 0;
 }
 
+/* How the stat family's answers from an entry the call's path names
+ * begin: the same text in another string in PHP's one-entry cache answers
+ * as PHP's call would (sc_hit_php_cache(): the probe before had no effect
+ * an answer could see; whole, the whole way, where it cannot): true,
+ * answered.  *cur: that cache's name for type, for the answer that
+ * follows otherwise. */
+static zend_always_inline bool sc_hit_stat_php_cache_first(zend_execute_data *execute_data, zval *return_value,
+	int type, zif_handler whole, zend_string **cur)
+{
+	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
+	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+
+	*cur = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
+	if (*cur && sc_same_string(*cur, path)) {
+		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
+			whole(execute_data, return_value);
+		}
+		return true;
+	}
+	return false;
+}
+
 /* sc_answer_stat() for a FOUND entry the call's path names, not through
- * a link (sc_hit_held()): the same text in another string in PHP's
- * one-entry cache answers as PHP's call would (sc_hit_php_cache(): the
- * probe before had no effect an answer could see), else the entry
- * (sc_stat_found_cur()); whole, the whole way, for what neither
- * answers. */
+ * a link (sc_hit_held()): PHP's one-entry cache first
+ * (sc_hit_stat_php_cache_first()), else the entry (sc_stat_found_cur());
+ * whole, the whole way, for what neither answers. */
 static zend_always_inline void sc_hit_stat_found(zend_execute_data *execute_data, zval *return_value,
 	sc_entry *e, int type, zif_handler whole)
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
-	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	zend_string *cur = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
+	zend_string *cur;
 
-	if (cur && sc_same_string(cur, path)) {
-		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
-			whole(execute_data, return_value);
-		}
+	if (sc_hit_stat_php_cache_first(execute_data, return_value, type, whole, &cur)) {
 		return;
 	}
 	sc_count(&SC_HIT_CACHE()->n->hits);
@@ -448,13 +464,9 @@ static zend_always_inline void sc_hit_stat_missing(zend_execute_data *execute_da
 	sc_entry *e, int type, zif_handler whole)
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
-	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
-	zend_string *cur = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
+	zend_string *cur;
 
-	if (cur && sc_same_string(cur, path)) {
-		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
-			whole(execute_data, return_value);
-		}
+	if (sc_hit_stat_php_cache_first(execute_data, return_value, type, whole, &cur)) {
 		return;
 	}
 	sc_count_hit(SC_HIT_CACHE(), SC_KIND_MISSING, 0);
