@@ -420,16 +420,19 @@ static zend_always_inline int sc_hit_stat_first(zend_string *path, int type, zva
  * begin: the same text in another string in PHP's one-entry cache answers
  * as PHP's call would (sc_hit_php_cache(): the probe before had no effect
  * an answer could see; whole, the whole way, where it cannot): true,
- * answered.  *cur: that cache's name for type, for the answer that
- * follows otherwise. */
+ * answered.  *cur (unless NULL): that cache's name for type, for the
+ * answer that follows otherwise. */
 static zend_always_inline bool sc_hit_stat_php_cache_first(zend_execute_data *execute_data, zval *return_value,
 	int type, zif_handler whole, zend_string **cur)
 {
 	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
 	bool link_op = type == FS_TYPE || type == FS_IS_LINK;
+	zend_string *c = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
 
-	*cur = link_op ? SC_HIT_BG(CurrentLStatFile) : SC_HIT_BG(CurrentStatFile);
-	if (*cur && sc_same_string(*cur, path)) {
+	if (cur) {
+		*cur = c;
+	}
+	if (c && sc_same_string(c, path)) {
 		if (!sc_hit_php_cache(path, type, link_op, return_value)) {
 			whole(execute_data, return_value);
 		}
@@ -463,15 +466,12 @@ static zend_always_inline void sc_hit_stat_found(zend_execute_data *execute_data
 static zend_always_inline void sc_hit_stat_missing(zend_execute_data *execute_data, zval *return_value,
 	sc_entry *e, int type, zif_handler whole)
 {
-	zend_string *path = Z_STR_P(ZEND_CALL_ARG(execute_data, 1));
-	zend_string *cur;
-
-	if (sc_hit_stat_php_cache_first(execute_data, return_value, type, whole, &cur)) {
+	if (sc_hit_stat_php_cache_first(execute_data, return_value, type, whole, NULL)) {
 		return;
 	}
 	sc_count_hit(SC_HIT_CACHE(), SC_KIND_MISSING, 0);
 	if (type != FS_IS_FILE && type != FS_IS_DIR && type != FS_IS_LINK) {
-		sc_stat_failed(path, type, sc_fail_errno(e), return_value);
+		sc_stat_failed(Z_STR_P(ZEND_CALL_ARG(execute_data, 1)), type, sc_fail_errno(e), return_value);
 		return;
 	}
 	RETVAL_FALSE;
