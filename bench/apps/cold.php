@@ -4,8 +4,9 @@
 //       one JSON line: the syscalls of each of N traced requests (COUNTS:
 //       "request name count" lines, sc_strace_counts_by_request; request 0
 //       is what came before the first) and the body hashes
-//   cold.php report RECORDS.jsonl OUT.json APP SO SO_COPY SECONDS
+//   cold.php report RECORDS.jsonl OUT.json APP SO SO_COPY SECONDS [KEY=VALUE...]
 //       medians across passes -> OUT.json + the Markdown table on stdout
+//       (KEY=VALUE: cold.sh's --ini lines, kept in env.ini)
 //   cold.php table RESULT.json...
 //       the table of one or several apps' results (summary.php --cold)
 
@@ -63,6 +64,7 @@ function cold_ranges(array $reqs): array {
 
 function cold_report(array $a): void {
     [$recordsF, $outF, $app, $so, $soCopy, $secs] = $a;
+    $ini = array_slice($a, 6);
     $recs = array_map(fn($l) => json_decode($l, true), file($recordsF, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES));
     $by = [];
     foreach ($recs as $r) $by[$r['opcache']][$r['scenario']][$r['config']][] = $r;
@@ -99,11 +101,12 @@ function cold_report(array $a): void {
             'sapi' => 'fpm-fcgi (pm=static, 1 worker) behind nginx; CLI',
             'statcache_so' => $so, 'statcache_so_sha256' => hash_file('sha256', $soCopy),
             'source' => "statcache $ver" . ($dirty ? ' + uncommitted changes in C sources' : ''),
-            'passes' => max(array_column($recs, 'pass')), 'seconds' => (int)$secs],
+            'passes' => max(array_column($recs, 'pass')), 'seconds' => (int)$secs, 'ini' => $ini],
         'medians' => $medians, 'runs' => $recs,
     ];
     file_put_contents($outF, json_encode($result, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n");
-    printf("%s · kernel %s · PHP %s · %d passes · %d s\n\n", $app, $result['env']['kernel'], PHP_VERSION, $result['env']['passes'], $secs);
+    printf("%s · kernel %s · PHP %s · %d passes · %d s%s\n\n", $app, $result['env']['kernel'], PHP_VERSION,
+        $result['env']['passes'], $secs, $ini ? ' · ' . implode(' ', $ini) : '');
     cold_table([$outF]);
     // where request 1's difference is: each call, on − off (medians)
     echo "\nRequest 1 (the whole CLI run), on − off, by call:\n";

@@ -5,6 +5,7 @@
 #
 #   bench/apps/cold.sh [--app NAME|NAME,NAME|all] [--passes P] [--requests N]
 #                      [--opcache debian|vt0|both] [--no-cli] [--out DIR] [--short]
+#                      [--ini KEY=VALUE]...
 #
 # Same app set-up, php.ini, nginx and URL list as run.sh. After one
 # unmeasured round of the URL list from a plain worker (the app's own caches
@@ -28,11 +29,13 @@
 # --app all (or a list): every app in turn, then one table of them all
 # (php bench/apps/summary.php --cold FILE... prints it again).
 # Defaults: 2 passes, opcache debian; --short: 1 pass.
+# --ini KEY=VALUE (repeatable): one more php.ini line for off and on alike
+# (the worker's and the CLI's), kept in the result's env ("ini").
 set -euo pipefail
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 app=dokuwiki passes=2 requests=30 opmodes=debian cli=1
-out=""
+out="" extra_ini=()
 args=("$@")
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
 		--no-cli) cli=0; shift ;;
 		--out) out=$2; shift 2 ;;
 		--short) passes=1; shift ;;
+		--ini) [[ $2 == ?*=* ]] || sc_refuse "--ini takes KEY=VALUE, not '$2'"; extra_ini+=("$2"); shift 2 ;;
 		*) sc_usage "$0" ;;
 	esac
 done
@@ -95,7 +99,7 @@ trace_worker() { # opmode scenario cfg pass worker dir
 measure() { # opmode cfg pass
 	local opmode=$1 cfg=$2 pass=$3 ini=$SC_TMP/php-$1-$2.ini d=$SC_TMP/run/$1-$2-$3 lines=() w0 w i
 	[ "$opmode" = vt0 ] && lines+=("opcache.validate_timestamps=0")
-	lines+=("extension=$so" "statcache.enable=$([ "$cfg" = on ] && echo 1 || echo 0)")
+	lines+=("extension=$so" "statcache.enable=$([ "$cfg" = on ] && echo 1 || echo 0)" "${extra_ini[@]}")
 	sc_php_ini "$ini" "${lines[@]}"
 	# respawn: a new worker in a running pool, opcache filled
 	sc_fpm_stop; sc_fpm_start "$ini"
@@ -122,7 +126,7 @@ measure() { # opmode cfg pass
 measure_cli() { # cfg pass
 	local cfg=$1 pass=$2 ini=$SC_TMP/php-cli-$1.ini d=$SC_TMP/run/cli-$1-$2 rc=0
 	mkdir -p "$d"
-	cli_ini "$ini" "extension=$so" "statcache.enable_cli=$([ "$cfg" = on ] && echo 1 || echo 0)"
+	cli_ini "$ini" "extension=$so" "statcache.enable_cli=$([ "$cfg" = on ] && echo 1 || echo 0)" "${extra_ini[@]}"
 	(cd / && export PHP_INI_SCAN_DIR= && app_cli strace -f -qq -e signal=none -o "$d/strace" -u www-data php -c "$ini") \
 		> "$d/stdout" 2> "$d/stderr" || rc=$?
 	[ $rc = 0 ] || { tail -n 5 "$d/stderr" >&2; sc_refuse "$app's CLI entry failed (rc $rc, $cfg)"; }
@@ -156,6 +160,6 @@ for pass in $(seq 1 "$passes"); do
 done
 
 json=$out/$app-cold-$(date +%Y%m%d-%H%M%S).json
-php "$SC_APPS_DIR/cold.php" report "$records" "$json" "$app" "$so_built" "$so" "$(( $(date +%s) - started ))"
+php "$SC_APPS_DIR/cold.php" report "$records" "$json" "$app" "$so_built" "$so" "$(( $(date +%s) - started ))" "${extra_ini[@]}"
 sc_each_app_result "$json"
 sc_log "raw results: $json"
