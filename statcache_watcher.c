@@ -71,6 +71,7 @@ static void sc_atfork_child(void)
 	sc_close(&p->stopfd);
 	sc_close(&p->mount_watch_fd);
 	sc_close(&p->mount_drain_fd);
+	atomic_store_explicit(&p->instance_ready, 0, memory_order_relaxed);
 	if (!p->gen) {
 		return;
 	}
@@ -179,6 +180,12 @@ int sc_watcher_startup(const sc_proc_settings *s)
 	}
 	p->pid = (int32_t) getpid();
 	p->mount_ns = sc_mount_ns();
+	if (p->set.max_staleness_ms != 0 && !p->set.test_clock) {
+		/* the clock source's trust is the machine's: read here, once (a
+		 * php-fpm master's workers inherit it), not at a worker's first
+		 * lookup, whose request would pay for it */
+		sc_ticks_probe();
+	}
 	atomic_flag_clear(&sc_start_lock);
 	sc_register_atfork();
 
@@ -338,7 +345,9 @@ int sc_watcher_share(uint32_t slots)
 		sc_unlock();
 		return -EALREADY;
 	}
-	if (atomic_load(&p->state) == SC_PROC_READY && atomic_load(&p->gen->max_wd) > 0) {
+	/* a first look's answer is cached as a watched one is */
+	if (atomic_load(&p->state) == SC_PROC_READY
+			&& (atomic_load(&p->gen->max_wd) > 0 || atomic_load(&p->first_looked))) {
 		sc_unlock();
 		return -EBUSY;
 	}
@@ -391,6 +400,7 @@ void sc_watcher_shutdown(void)
 	sc_close(&p->stopfd);
 	sc_close(&p->mount_watch_fd);
 	sc_close(&p->mount_drain_fd);
+	atomic_store_explicit(&p->instance_ready, 0, memory_order_relaxed);
 	/* Closing our copy of a shared instance leaves the siblings' copies. */
 	if (p->ntenants) {
 		/* the users' regions and instances never claimed here (the master's
@@ -508,10 +518,65 @@ static sc_watcher_kind sc_watcher_kind_here(const sc_proc *p)
 	return ns != 0 && ns == p->mount_ns ? SC_WATCHER_LOOKUP : SC_WATCHER_THREAD;
 }
 
+/* The instance (unless shared mode gave one) and the mount table's fd,
+ * under init_lock: 0, or -1 with errno and the machine marked failed (the
+ * cache off in this process, said once). */
+static int sc_instance_make_locked(sc_proc *p)
+{
+	int err;
+
+	if (p->ifd < 0) {
+		p->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (p->ifd < 0) {
+			err = p->errno_at_failure = errno;
+			p->off_reason = err == EMFILE
+				? "inotify_init1() failed (fs.inotify.max_user_instances, or the open-files limit?)"
+				: "inotify_init1() failed";
+			atomic_store(&p->state, SC_PROC_FAILED);
+			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
+				"in process %d (raise fs.inotify.max_user_instances, or ulimit -n)",
+				strerror(err), (int) p->pid);
+			errno = err;
+			return -1;
+		}
+	}
+	p->mount_drain_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+	if (p->mount_drain_fd < 0) {
+		/* A mount, remount or unmount raises no inotify event: without the
+		 * mount table's own notice a cached answer could outlive one. */
+		err = p->errno_at_failure = errno;
+		p->off_reason = "cannot open /proc/self/mountinfo (open-files limit?)";
+		if (!p->ifd_inherited) {
+			sc_close(&p->ifd);
+		}
+		atomic_store(&p->state, SC_PROC_FAILED);
+		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: cannot open /proc/self/mountinfo: %s; the cache "
+			"is off in process %d", strerror(err), (int) p->pid);
+		errno = err;
+		return -1;
+	}
+	atomic_store_explicit(&p->instance_ready, 1, memory_order_release);
+	return 0;
+}
+
+int sc_watcher_instance_slow(void)
+{
+	sc_proc *p = &sc_the_proc;
+	int rc = 0;
+
+	sc_lock();
+	if (!atomic_load_explicit(&p->instance_ready, memory_order_relaxed)) {
+		rc = sc_instance_make_locked(p);
+	}
+	sc_unlock();
+	return rc;
+}
+
 int sc_watcher_start_slow(void)
 {
 	sc_proc *p = &sc_the_proc;
 	int st = atomic_load_explicit(&p->state, memory_order_acquire), rc;
+	sc_watcher_kind kind;
 
 	if (st == SC_PROC_READY) {
 		return 0;
@@ -525,37 +590,15 @@ int sc_watcher_start_slow(void)
 		sc_unlock();
 		return st == SC_PROC_READY ? 0 : -1;
 	}
-	if (p->ifd < 0) {
-		p->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-		if (p->ifd < 0) {
-			p->errno_at_failure = errno;
-			p->off_reason = p->errno_at_failure == EMFILE
-				? "inotify_init1() failed (fs.inotify.max_user_instances, or the open-files limit?)"
-				: "inotify_init1() failed";
-			atomic_store(&p->state, SC_PROC_FAILED);
-			sc_unlock();
-			sc_log_once(SC_LOG_NO_INSTANCE, "statcache: inotify_init1() failed: %s; the cache is off "
-				"in process %d (raise fs.inotify.max_user_instances, or ulimit -n)",
-				strerror(p->errno_at_failure), (int) p->pid);
-			return -1;
-		}
-	}
-	p->mount_drain_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
-	if (p->mount_drain_fd < 0) {
-		/* A mount, remount or unmount raises no inotify event: without the
-		 * mount table's own notice a cached answer could outlive one. */
-		p->errno_at_failure = errno;
-		p->off_reason = "cannot open /proc/self/mountinfo (open-files limit?)";
-		if (!p->ifd_inherited) {
-			sc_close(&p->ifd);
-		}
-		atomic_store(&p->state, SC_PROC_FAILED);
+	kind = sc_watcher_kind_here(p);
+	if (kind == SC_WATCHER_LOOKUP && !p->region.shared) {
+		/* no thread, no shared queue: the instance waits for the first
+		 * watch (sc_watcher_instance()); until then drains poll nothing */
+	} else if (sc_instance_make_locked(p) < 0) {
 		sc_unlock();
-		sc_log_once(SC_LOG_NO_INSTANCE, "statcache: cannot open /proc/self/mountinfo: %s; the cache "
-			"is off in process %d", strerror(p->errno_at_failure), (int) p->pid);
 		return -1;
 	}
-	if (sc_watcher_kind_here(p) == SC_WATCHER_THREAD) {
+	if (kind == SC_WATCHER_THREAD) {
 		p->mount_watch_fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
 		rc = sc_start_watcher_locked(p);
 	} else {

@@ -79,6 +79,12 @@ typedef struct sc_proc {
 	int mount_watch_fd;        /* /proc/self/mountinfo in the epoll set (THREAD only) */
 	int mount_drain_fd;        /* polled by drains: mounts by a child we waited for, and
 	                            * (LOOKUP) every other process's */
+	_Atomic int first_looked;    /* a first look was answered (src/engine/resolve.c): as
+	                            * cached as a watched one for statcache_share() */
+	_Atomic int instance_ready;  /* ifd and mount_drain_fd are made (release, by their
+	                            * maker under init_lock; a drain reads them after an
+	                            * acquire of this): at start, or per worker without a
+	                            * thread at the first watch (sc_watcher_instance()) */
 	int32_t pid;               /* this process (a drainer's mark in the table) */
 	uint64_t mount_ns;         /* inode of /proc/self/ns/mnt at startup (0: unknown) */
 	pthread_t thread;
@@ -133,6 +139,21 @@ static inline int sc_watcher_start(void)
 		return 0;
 	}
 	return sc_watcher_start_slow();
+}
+/* The inotify instance and the mount table's fd, made now if not yet
+ * (a worker without a thread makes them at its first watch: a request
+ * that only takes first looks makes neither, nor polls them at its
+ * drains): 0, or -1 with errno when they could not be made (the cache is
+ * then off in this process, said once in the log). */
+int sc_watcher_instance_slow(void);
+
+static inline int sc_watcher_instance(void)
+{
+	/* acquire: pairs with the release that publishes the two fds */
+	if (atomic_load_explicit(&sc_the_proc.instance_ready, memory_order_acquire)) {
+		return 0;
+	}
+	return sc_watcher_instance_slow();
 }
 /* Shared mode from a PHP master (statcache_share()): region + instance now. */
 int sc_watcher_share(uint32_t slots);

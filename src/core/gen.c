@@ -199,7 +199,7 @@ static int sc_ticks_trusted(void)
 	if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8))) {
 		return 0;
 	}
-	fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
+	fd = openat(AT_FDCWD, "/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		return 0;
 	}

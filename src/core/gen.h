@@ -46,7 +46,9 @@ typedef struct sc_gen {
 	_Atomic uint32_t sync;           /* SC_SYNC_PENDING: events may be queued, drain
 	                                  * first; above it the drain sequence
 	                                  * (sc_gen_drain_seq()), odd while a drain runs */
-	uint32_t pad_s;
+	_Atomic uint32_t glances;        /* first looks answered since the last drain
+	                                  * (sc_gen_glance_take()): that drain bumps
+	                                  * SC_GLANCE_SLOT */
 	uint32_t mask;                   /* slots - 1 (slots is a power of two) */
 	_Atomic uint64_t last_drain_ms;  /* CLOCK_MONOTONIC of the last drain, in ms (truncated) */
 	_Atomic int32_t drainer_pid;     /* who holds the sequence odd (shared mode) */
@@ -82,7 +84,7 @@ typedef struct sc_gen {
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
 
-#define SC_GEN_MAGIC 0x53434734u /* "SCG4": with the bump log and the watch cap's line */
+#define SC_GEN_MAGIC 0x53434735u /* "SCG5": with the bump log, the watch cap's line and glances */
 
 /* The bump log's length (a power of two): the slots of the last this
  * many bumps, read by the check of opcache's script records. */
@@ -258,6 +260,14 @@ SC_ALWAYS_INLINE uint64_t sc_gen_version(const sc_gen *g)
 	return atomic_load_explicit(&((sc_gen *) g)->version, memory_order_acquire);
 }
 
+/* The slot a first look's answer depends on (src/engine/resolve.c,
+ * sc_fill_first_look()): no watch stands behind it, so every drain after
+ * one was handed out bumps it (sc_gen_glance_end()), and the answer holds
+ * until the next drain: the next sync point of this process, or the
+ * staleness bound.  A name or watch whose slot it shares only misses at
+ * such drains as well. */
+#define SC_GLANCE_SLOT 0u
+
 /* The version step of a bump of slot (SC_BUMP_ALL: the epoch), logged:
  * each step has an entry of its own (the fetch_add hands out v), written
  * after the step, so a reader that finds the entry's tag is not v's yet
@@ -290,6 +300,37 @@ static inline void sc_gen_bump_epoch(sc_gen *g)
 	/* release: a reader that sees the new epoch sees what preceded it */
 	atomic_fetch_add_explicit(&g->epoch, 1, memory_order_release);
 	sc_gen_step(g, SC_BUMP_ALL);
+}
+
+/* For a first look about to ask the kernel: the value its answer depends
+ * on.  Read before glances is set, and both before the kernel is asked:
+ * a drain that cleared glances and bumped the slot after that read makes
+ * the answer miss at once; one that found glances clear came before this
+ * read (seq_cst, all four: a read of the bumped value is after the
+ * drain's clear in their one order, so it finds glances clear and sets
+ * it), and the next drain bumps.  glances is written only while clear:
+ * line 0 is read by every hit. */
+static inline uint32_t sc_gen_glance_take(sc_gen *g)
+{
+	uint32_t v = atomic_load_explicit(&g->gen[SC_GLANCE_SLOT], memory_order_seq_cst);
+
+	if (!atomic_load_explicit(&g->glances, memory_order_seq_cst)) {
+		atomic_store_explicit(&g->glances, 1, memory_order_seq_cst);
+	}
+	return v;
+}
+
+/* At every drain, holding the sequence (before the queue is read): the
+ * first looks answered since the last one end here. */
+static inline void sc_gen_glance_end(sc_gen *g)
+{
+	/* no relaxed test first: a set it read late would leave a first
+	 * look taken before this drain valid past it (the drain writes line
+	 * 0 anyway: the sequence) */
+	if (atomic_exchange_explicit(&g->glances, 0, memory_order_seq_cst)) {
+		atomic_fetch_add_explicit(&g->gen[SC_GLANCE_SLOT], 1, memory_order_seq_cst);
+		sc_gen_step(g, SC_GLANCE_SLOT);
+	}
 }
 
 /* The slots bumped after the table's version was from, up to to (two

@@ -86,6 +86,8 @@ typedef struct sc_result {
 #define SC_ENTRY_VICTIM 2u /* chosen by sc_table_evict(), being removed */
 #define SC_ENTRY_USED 4u   /* found valid by a walk (a directory on the way): a
                             * hit for sc_table_evict()'s clock, as held_at is */
+#define SC_ENTRY_SEEN_TWICE 8u /* with SEEN: its second look was a first look's
+                            * answer too; its next fill keeps it */
 
 struct sc_entry {
 	uint64_t hash;

@@ -113,6 +113,8 @@ int sc_watcher_drain(void)
 	 * applied by this drain (sc_gen_drain_end()) */
 	begun_ms = sc_now_fine_ms();
 	begun_ticks = sc_ticks();
+	/* after the stamp: a first look answered before it ends here */
+	sc_gen_glance_end(g);
 	/* One poll() of the queue (read only when it holds events) and the
 	 * mount table; what comes after it came after this drain began.  A
 	 * failed poll() reads the queue anyway (the mount table unasked, as
@@ -122,11 +124,15 @@ int sc_watcher_drain(void)
 		nfds_t nfd = 0, qi = 2, mi = 2;
 		int ready = 0;
 
-		if (p->ifd >= 0) {
+		/* acquire: pairs with the release that publishes the fds (none
+		 * yet: a worker that has watched nothing polls nothing) */
+		int made = atomic_load_explicit(&p->instance_ready, memory_order_acquire);
+
+		if (made && p->ifd >= 0) {
 			pfd[nfd] = (struct pollfd) { .fd = p->ifd, .events = POLLIN };
 			qi = nfd++;
 		}
-		if (p->mount_drain_fd >= 0) {
+		if (made && p->mount_drain_fd >= 0) {
 			pfd[nfd] = (struct pollfd) { .fd = p->mount_drain_fd, .events = POLLPRI };
 			mi = nfd++;
 		}
@@ -379,8 +385,12 @@ int sc_watcher_add_watch(const char *dir)
 {
 	/* IN_MASK_ADD: a watch already there (another thread's results, this
 	 * thread's refill, a first look's) keeps what it asked for */
-	int wd = inotify_add_watch(sc_the_proc.ifd, dir, SC_DIR_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
+	int wd;
 
+	if (sc_watcher_instance() < 0) {
+		return sc_watch_added(dir, -1);
+	}
+	wd = inotify_add_watch(sc_the_proc.ifd, dir, SC_DIR_MASK | IN_MASK_ADD | IN_DONT_FOLLOW | IN_ONLYDIR);
 	if (wd >= 0) {
 		/* before anything is filled from it: its own events are a
 		 * directory's (src/core/events.c) */
@@ -393,6 +403,9 @@ int sc_watcher_add_watch_any(const char *path)
 {
 	/* IN_MASK_ADD, as above; the name is not followed (a symlink's own
 	 * inode) */
+	if (sc_watcher_instance() < 0) {
+		return sc_watch_added(path, -1);
+	}
 	return sc_watch_added(path, inotify_add_watch(sc_the_proc.ifd, path,
 		SC_DIR_MASK | SC_FILE_MASK | IN_MASK_ADD | IN_DONT_FOLLOW));
 }

@@ -83,11 +83,12 @@ SC_ALWAYS_INLINE sc_entry *sc_lookup(sc_cache *c, const char *path, size_t len)
 	return sc_lookup_miss(c, path, len, h);
 }
 
-/* sc_lookup() for a caller that keeps the result's generation values
- * (opcache's script records, src/engine/script_fill.c): a name's first
- * look, or a file past the watch cap, is filled and kept as its second
- * would be (an answer not kept would make the record it goes into miss at
- * once). */
+/* sc_lookup() for a caller that keeps the result's generation values or
+ * takes the entry's key for the name's real path (opcache's script
+ * records, src/engine/script_fill.c, src/php/opcache/opcache_call.c): a
+ * name's first look, or a file past the watch cap, is filled and kept as
+ * its third would be (an answer not kept would make the record it goes
+ * into miss at once, and a first look's key is the spelling's). */
 static inline sc_entry *sc_lookup_kept(sc_cache *c, const char *path, size_t len)
 {
 	int first = c->first_look;
@@ -96,6 +97,13 @@ static inline sc_entry *sc_lookup_kept(sc_cache *c, const char *path, size_t len
 	c->first_look = 0;
 	c->keep_all = 1;
 	e = sc_lookup(c, path, len);
+	if (e && sc_result_first_look(&e->r)) {
+		/* a first look's answer is the spelling's, not its canonical
+		 * entry's (its key is no real path where a symlink is on the
+		 * way): taken again, the kept way */
+		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
+		e = sc_lookup(c, path, len);
+	}
 	c->keep_all = 0;
 	c->first_look = first;
 	return e;

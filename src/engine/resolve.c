@@ -572,6 +572,151 @@ static void sc_fill_child(sc_cache *c, sc_entry *e, const sc_entry *parent, size
 	r->st = st;
 }
 
+/* Is a first look's answer for this path one the bound may hold?  Not
+ * under /proc, /sys or /dev, whose entries change with no drain between
+ * (a descriptor this process opens, a device's state). */
+static int sc_first_look_may_hold(const char *path, size_t len)
+{
+	static const struct { const char *dir; size_t len; } pseudo[] = {
+		{ "/proc", 5 }, { "/sys", 4 }, { "/dev", 4 },
+	};
+
+	for (size_t i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++) {
+		if (len >= pseudo[i].len && memcmp(path, pseudo[i].dir, pseudo[i].len) == 0
+				&& (len == pseudo[i].len || path[pseudo[i].len] == '/')) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* One first look at a name: one statx(), its answer depending on
+ * SC_GLANCE_SLOT only (sc_fill_first_look()).  1 when settled; 0, with
+ * the entry's result untouched, for a symlink (its target is followed
+ * through the table) or a name the kernel refuses otherwise than as
+ * missing (EACCES, ...: the watched way decides). */
+static int sc_first_look_take(sc_entry *e)
+{
+	sc_gen *g = sc_the_proc.gen;
+	sc_result *r = &e->r;
+	uint32_t epoch = sc_gen_epoch(g), v;
+	struct stat st;
+	int mounted;
+
+	e->flags |= (e->flags & SC_ENTRY_SEEN) ? SC_ENTRY_SEEN_TWICE : SC_ENTRY_SEEN;
+	if (!atomic_load_explicit(&sc_the_proc.first_looked, memory_order_relaxed)) {
+		atomic_store_explicit(&sc_the_proc.first_looked, 1, memory_order_relaxed);
+	}
+	v = sc_gen_glance_take(g);
+	mounted = sc_stat_name(e->key, &st);
+	if (mounted < 0) {
+		if (errno != ENOENT && errno != ENOTDIR && errno != ENAMETOOLONG) {
+			return 0;
+		}
+		sc_set(r, SC_KIND_MISSING, errno, epoch);
+		sc_add_dep(r, SC_GLANCE_SLOT, v);
+		return 1;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		return 0;
+	}
+	sc_set(r, mounted ? SC_KIND_BYPASS : SC_KIND_FOUND, mounted ? SC_BYPASS_MOUNT_POINT : 0, epoch);
+	sc_add_dep(r, SC_GLANCE_SLOT, v);
+	r->st = st;
+	return 1;
+}
+
+/* Has a name had its first two looks (its next fill keeps it)? */
+static inline int sc_looked_twice(const sc_entry *e)
+{
+	return (e->flags & (SC_ENTRY_SEEN | SC_ENTRY_SEEN_TWICE)) == (SC_ENTRY_SEEN | SC_ENTRY_SEEN_TWICE);
+}
+
+/* The nearest directory of path the table holds an answer for, valid now,
+ * when that answer is missing or no directory: the kernel stops there for
+ * every name below it, with its error (ENOTDIR below a file); NULL when
+ * the nearest is a directory, a symlink, PHP's, or none is known.  Table
+ * probes only, no syscall. */
+static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, size_t len)
+{
+	sc_gen *g = sc_the_proc.gen;
+	size_t plen = len;
+
+	while ((plen = sc_path_parent_len(path, plen)) > 1) {
+		const sc_entry *a = sc_table_find(&c->table, path, plen, sc_table_hash(path, plen));
+		if (!a || a->r.kind == SC_KIND_EMPTY || !sc_result_valid(g, &a->r)) {
+			continue;
+		}
+		if (a->r.kind == SC_KIND_MISSING || (a->r.kind == SC_KIND_FOUND && !S_ISDIR(a->r.st.st_mode))) {
+			return a;
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+/* How many directories a first look that found no such name looks at
+ * above it (sc_first_look_up()). */
+#define SC_FIRST_LOOK_UP_MAX 8
+
+/* A first look that found no such name (ENOENT): its directories, up to
+ * the first one there, looked at too, one statx() each, where the table
+ * knows nothing of them, so that the names below one that is missing (an
+ * autoloader's candidates under a namespace directory that does not
+ * exist) are answered from it (sc_first_look_stopped_at()).  A directory
+ * the table saw there before, even one whose answer has ended, is taken
+ * to be there still and not asked: a missing name in a directory that
+ * exists costs one statx() more once, not at each of its looks. */
+static void sc_first_look_up(sc_cache *c, const sc_entry *e)
+{
+	size_t plen = e->len;
+
+	for (unsigned n = 0; n < SC_FIRST_LOOK_UP_MAX && (plen = sc_path_parent_len(e->key, plen)) > 1; n++) {
+		sc_entry *a = sc_table_get(&c->table, e->key, plen, sc_table_hash(e->key, plen));
+		if (!a || (a->r.kind != SC_KIND_EMPTY && a->r.kind != SC_KIND_MISSING) || sc_looked_twice(a)
+				|| sc_result_valid(sc_the_proc.gen, &a->r)) {
+			return;
+		}
+		if (!sc_first_look_take(a) || a->r.kind != SC_KIND_MISSING || a->r.err != ENOENT) {
+			return;
+		}
+	}
+}
+
+/* A name's first and second looks (statcache.first_look): one statx() of
+ * the whole spelling, as PHP's own call makes one, with nothing on the
+ * way filled or watched: a path met once or twice (a new worker's first
+ * request, a CLI script's single pass) costs what PHP alone costs, or
+ * nothing below a directory the table knows is missing.  The answer (a
+ * file, a directory, a FIFO, a missing name) depends on SC_GLANCE_SLOT
+ * only, which the next drain bumps: it holds until this process's next
+ * sync point or the staleness bound, as a watched one holds for others'
+ * changes; a directory's is never a walk's parent (sc_resolve() fills
+ * that one the watched way).  The third look keeps the name the watched
+ * way.  0 when the name goes the watched way now: its third look, a
+ * caller that keeps every answer, no bound to end the answer (no drain
+ * would), /proc, /sys or /dev, or what sc_first_look_take() leaves. */
+static int sc_fill_first_look(sc_cache *c, sc_entry *e)
+{
+	const sc_entry *a;
+
+	if (sc_looked_twice(e) || c->keep_all || c->test_untrusted || sc_the_proc.stale_max_ms == 0
+			|| !sc_first_look_may_hold(e->key, e->len)) {
+		return 0;
+	}
+	if ((a = sc_first_look_stopped_at(c, e->key, e->len)) != NULL) {
+		sc_inherit(&e->r, &a->r, SC_KIND_MISSING, a->r.kind == SC_KIND_MISSING ? a->r.err : ENOTDIR);
+		return 1;
+	}
+	if (!sc_first_look_take(e)) {
+		return 0;
+	}
+	if (e->r.kind == SC_KIND_MISSING && e->r.err == ENOENT) {
+		sc_first_look_up(c, e);
+	}
+	return 1;
+}
+
 /* The entry for a canonical path, valid now (or EMPTY when it could not
  * be settled).  Recursion depth is the number of components not yet cached. */
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
@@ -590,7 +735,10 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 			return e;
 		}
 		sc_set(&e->r, SC_KIND_EMPTY, 0, 0);
-	} else if (sc_result_valid(g, &e->r)) {
+	} else if (sc_result_valid(g, &e->r)
+			&& (!sc_result_first_look(&e->r) || (depth == 0 && c->glance))) {
+		/* a first look's answer serves the lookup that asked, never as a
+		 * directory on another's way (it has no watch) */
 		e->flags |= SC_ENTRY_USED; /* kept at the cap's next eviction */
 		return e;
 	}
@@ -600,6 +748,9 @@ sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth)
 	}
 	if (len == 1) {
 		sc_fill_dir(c, e, sc_gen_epoch(g), 0, 0, 0);
+		return e;
+	}
+	if (depth == 0 && c->glance && sc_fill_first_look(c, e)) {
 		return e;
 	}
 	plen = sc_path_parent_len(path, len);

@@ -138,6 +138,17 @@ static inline void sc_set(sc_result *r, sc_kind kind, int err, uint32_t epoch)
 	r->target = NULL;
 }
 
+/* Is r a first look's answer (sc_fill_first_look(), src/engine/resolve.c),
+ * or one a name below inherited from it?  Such an answer is the
+ * spelling's, as the kernel reads it (a symlink on the way followed), not
+ * a canonical entry's.  A result of a name or watch whose slot is
+ * SC_GLANCE_SLOT may be taken for one: it is then only filled again where
+ * a first look's may not serve. */
+static inline int sc_result_first_look(const sc_result *r)
+{
+	return r->wd < 0 && r->ndeps == 1 && r->deps[0].slot == SC_GLANCE_SLOT;
+}
+
 /* One more slot the result depends on (dropped past SC_MAX_DEPS: the
  * caller checks ndeps where that matters). */
 static inline void sc_add_dep(sc_result *r, uint32_t slot, uint32_t val)

@@ -8,6 +8,7 @@ if (!PHP_ZTS) {
 ?>
 --INI--
 statcache.enable_cli=1
+statcache.first_look=0
 --FILE--
 <?php
 require __DIR__ . '/../include/common.inc';

@@ -16,6 +16,7 @@ if (sc_module_is_builtin()) die('skip statcache is compiled into PHP: the shim c
 if (getenv('ASAN_OPTIONS') !== false) die('skip the failcall shim injects nothing into an ASan PHP');
 ?>
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

@@ -8,6 +8,7 @@ all
 statcache.enable_cli=1
 statcache.watcher=thread
 statcache.max_staleness_ms=5
+statcache.first_look=0
 --FILE--
 <?php
 function tasks(): int { return count(scandir('/proc/self/task')) - 2; }

@@ -1,6 +1,7 @@
 --TEST--
 listings: a directory with more than 10,000 entries is never remembered (each listing reads it, counted as a miss) and answers as PHP does
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

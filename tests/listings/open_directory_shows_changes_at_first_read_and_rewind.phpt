@@ -10,6 +10,7 @@ be identical.
 # events (a slot they share) or load would move what it counts
 all
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 statcache.test_watcher=0
 statcache.max_staleness_ms=0

@@ -41,5 +41,5 @@ string(1) "0"
 string(17) "statcache.watcher"
 string(4) "auto"
 string(20) "statcache.first_look"
-string(1) "0"
+string(1) "1"
 13 settings besides the test-only ones

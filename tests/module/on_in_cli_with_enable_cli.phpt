@@ -5,6 +5,7 @@ module: with statcache.enable_cli=1 the cache is on in the CLI: a repeated looku
 # events (a slot they share) or load would move what it counts
 all
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

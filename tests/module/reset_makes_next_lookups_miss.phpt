@@ -6,6 +6,7 @@ module: statcache_reset() returns null and drops every result: the next lookups 
 all
 --INI--
 statcache.enable_cli=1
+statcache.first_look=0
 --FILE--
 <?php
 // a directory before a file below it: resolving the file fills its parent too

@@ -10,6 +10,7 @@ require __DIR__ . '/../include/trust_common.inc';
 if ($why = trust_mount_ns_missing()) die("skip $why");
 ?>
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

@@ -2,6 +2,7 @@
 symlinks: with open_basedir, a path through a symlink inside the allowed tree that points outside it is refused as PHP refuses it (same warnings); links that stay inside are answered from the cache
 --INI--
 statcache.enable_cli=1
+statcache.first_look=0
 --FILE--
 <?php
 require __DIR__ . '/../include/differential.inc';

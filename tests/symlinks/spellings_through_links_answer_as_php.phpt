@@ -5,6 +5,7 @@ symlinks: every stat-family function (and readlink) on spellings through symlink
 # they share) would add a miss
 all
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

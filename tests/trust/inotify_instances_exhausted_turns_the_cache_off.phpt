@@ -12,6 +12,7 @@ exec('command -v gcc', $o, $rc);
 if ($rc !== 0) die('skip gcc is not installed (the helper that takes the instances is compiled)');
 ?>
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

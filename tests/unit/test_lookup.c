@@ -871,6 +871,82 @@ static void a_first_look_answers_and_keeps_only_from_the_second(void **state)
 	assert_same_as_lstat(lk(f, P(f, "never.php")), P(f, "never.php"));
 }
 
+/* With a staleness bound and no watcher thread (a php-fpm worker's
+ * default): a name's first two looks are one statx() each with nothing
+ * watched, not even the directories on the way, and no inotify instance
+ * made; each answer holds until the next drain (here: a sync point), so a
+ * repeat before it is a hit; the third look keeps it the watched way.
+ * Names below a directory a first look found missing are answered from
+ * it, and a first look's directory is never a walk's parent. */
+static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	sc_entry *e, *d;
+
+	s.watcher = SC_WATCHER_LOOKUP;
+	s.max_staleness_ms = 60000; /* drains at sync points only, here */
+	fx_restart(f, &s);
+	f->c->first_look = 1;
+	fx_mkdir(f, "pkg");
+	fx_write(f, "pkg/a.php", "x");
+	e = lk(f, P(f, "pkg/a.php"));
+	assert_same_as_lstat(e, P(f, "pkg/a.php"));
+	assert_true(sc_result_valid(sc_the_proc.gen, &e->r));
+	assert_int_equal(sc_watcher_watch_count(), 0);
+	assert_int_equal(atomic_load(&sc_the_proc.instance_ready), 0);
+	assert_int_equal(cnt(&f->c->n->hits), 0);
+	e = lk(f, P(f, "pkg/a.php"));
+	assert_int_equal(cnt(&f->c->n->hits), 1); /* held: no drain since */
+	/* this process's change: the sync point's drain ends the answer */
+	fx_write(f, "pkg/a.php", "longer now");
+	sc_watcher_mark_pending();
+	e = lk(f, P(f, "pkg/a.php"));
+	assert_same_as_lstat(e, P(f, "pkg/a.php"));
+	assert_int_equal(cnt(&f->c->n->hits), 1);
+	assert_int_equal(sc_watcher_watch_count(), 0); /* the second look: still none */
+	sc_watcher_mark_pending();
+	e = lk(f, P(f, "pkg/a.php")); /* the third: kept, watched */
+	assert_same_as_lstat(e, P(f, "pkg/a.php"));
+	assert_int_equal(atomic_load(&sc_the_proc.instance_ready), 1);
+	assert_true(sc_watcher_watch_count() > 0);
+	d = sc_table_find(&f->c->table, P(f, "pkg"), strlen(P(f, "pkg")),
+		sc_table_hash(P(f, "pkg"), strlen(P(f, "pkg"))));
+	assert_non_null(d);
+	assert_true(d->r.wd >= 0); /* its directory watched, not a first look's */
+	fx_write(f, "pkg/a.php", "changed again");
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "pkg/a.php")), P(f, "pkg/a.php"));
+
+	/* a directory's first look, then a name below it: the name's own
+	 * first look, not the directory's answer as its parent */
+	fx_mkdir(f, "dir");
+	fx_write(f, "dir/b.php", "x");
+	e = lk(f, P(f, "dir"));
+	assert_same_as_lstat(e, P(f, "dir"));
+	assert_same_as_lstat(lk(f, P(f, "dir/b.php")), P(f, "dir/b.php"));
+
+	/* below a missing directory: its first look looked above it, and
+	 * the names below are answered from it */
+	e = lk(f, P(f, "nodir/x/y.php"));
+	assert_same_as_lstat(e, P(f, "nodir/x/y.php"));
+	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
+		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
+	assert_non_null(d);
+	assert_int_equal(d->r.kind, SC_KIND_MISSING);
+	e = lk(f, P(f, "nodir/x/z.php"));
+	assert_same_as_lstat(e, P(f, "nodir/x/z.php"));
+	assert_int_equal(e->r.deps[0].slot, SC_GLANCE_SLOT);
+	/* made by this process: seen at once */
+	fx_mkdir(f, "nodir");
+	fx_mkdir(f, "nodir/x");
+	fx_write(f, "nodir/x/z.php", "x");
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "nodir/x/z.php")), P(f, "nodir/x/z.php"));
+	/* below a file: ENOTDIR from the file's answer */
+	assert_same_as_lstat(lk(f, P(f, "dir/b.php/c")), P(f, "dir/b.php/c"));
+}
+
 static void an_untrusted_cache_answers_nothing(void **state)
 {
 	fx *f = *state;
@@ -1161,6 +1237,7 @@ int main(void)
 		T(chmod_000_on_an_ancestor_changes_access),
 		T(the_entry_cap_evicts_and_answers_stay_right),
 		T(a_first_look_answers_and_keeps_only_from_the_second),
+		T(first_looks_watch_nothing_and_hold_until_the_next_drain),
 		T(an_untrusted_cache_answers_nothing),
 		T(the_watch_cap_flushes_and_answers_stay_equal_to_lstat),
 		T(the_watch_cap_evicts_files_watches_and_answers_stay_equal_to_lstat),

@@ -5,6 +5,7 @@ verify: with statcache.verify_rate=1 a hit that no event could correct (a write 
 if (trim((string) shell_exec('command -v python3 2>/dev/null')) === '') die('skip python3 (the mapping writer) is not installed');
 ?>
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 statcache.verify_rate=1
 error_log=

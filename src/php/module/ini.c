@@ -236,7 +236,7 @@ PHP_INI_BEGIN()
 	SC_INI_RANGE("statcache.max_watches", "65536", PHP_INI_SYSTEM, max_watches, sc_range_watches)
 	SC_INI_RANGE("statcache.max_entries", "65536", PHP_INI_SYSTEM, max_entries, sc_range_entries)
 	SC_INI_BOOL("statcache.shared", "0", PHP_INI_SYSTEM, shared)
-	SC_INI_BOOL("statcache.first_look", "0", PHP_INI_SYSTEM, first_look)
+	SC_INI_BOOL("statcache.first_look", "1", PHP_INI_SYSTEM, first_look)
 	SC_INI_RANGE("statcache.shared_slots", "65536", PHP_INI_SYSTEM, shared_slots, sc_range_slots)
 	/* shared mode: the users (a php-fpm master's pools) each with a region
 	 * and an inotify instance of their own */

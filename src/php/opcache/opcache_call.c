@@ -337,7 +337,7 @@ bool sc_oc_adopt(sc_cache *c, const char *real, const char *spelling)
  * compiled again, at every include). */
 void sc_oc_vouch(sc_cache *c, const char *spelling)
 {
-	sc_entry *e = sc_lookup(c, spelling, strlen(spelling));
+	sc_entry *e = sc_lookup_kept(c, spelling, strlen(spelling)); /* its key: the real path */
 	char real[SC_PATH_MAX];
 	bool found = false;
 
