@@ -188,6 +188,12 @@ static PHP_RINIT_FUNCTION(statcache)
 		statcache_drop_everything(0);
 	}
 #endif
+#if STATCACHE_HAVE_CACHE
+	if (SCG(cache)) {
+		/* a name is kept at its first look in a third request */
+		SCG(cache)->request++;
+	}
+#endif
 	statcache_hooks_rinit();
 	return SUCCESS;
 }

@@ -86,8 +86,13 @@ typedef struct sc_result {
 #define SC_ENTRY_VICTIM 2u /* chosen by sc_table_evict(), being removed */
 #define SC_ENTRY_USED 4u   /* found valid by a walk (a directory on the way): a
                             * hit for sc_table_evict()'s clock, as held_at is */
-#define SC_ENTRY_SEEN_TWICE 8u /* with SEEN: its second look was a first look's
-                            * answer too; its next fill keeps it */
+#define SC_ENTRY_SEEN_TWICE 8u /* with SEEN: looked at in a second request too */
+/* The request of a name's last first look (its low 8 bits) and how many
+ * first looks it had (up to 15): src/engine/resolve.c, sc_first_look_count() */
+#define SC_ENTRY_LOOK_REQ_SHIFT 8
+#define SC_ENTRY_LOOK_REQ_MASK (0xffu << SC_ENTRY_LOOK_REQ_SHIFT)
+#define SC_ENTRY_LOOKS_SHIFT 16
+#define SC_ENTRY_LOOKS_MASK (0xfu << SC_ENTRY_LOOKS_SHIFT)
 
 struct sc_entry {
 	uint64_t hash;

@@ -147,6 +147,13 @@ sc_entry *sc_lookup_miss(sc_cache *c, const char *path, size_t len, uint64_t h)
 			if (!e) {
 				return sc_answer(c, NULL);
 			}
+			if (c->first_look && !c->evicting && !c->dots_lexical && sc_fill_first_look(c, e)) {
+				/* the kernel reads the dots as it walks (a ".." after a
+				 * symlink is the target's parent): one statx() of the
+				 * spelling answers as PHP's own call would, where PHP
+				 * does not drop the dots first (ZTS) */
+				return sc_answer(c, e);
+			}
 			return sc_answer(c, sc_lookup_alias(c, e));
 		default:
 			return sc_answer(c, NULL);

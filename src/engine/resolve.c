@@ -590,23 +590,63 @@ static int sc_first_look_may_hold(const char *path, size_t len)
 	return 1;
 }
 
+/* How many first looks a name may have in one request before it is kept
+ * (a long CLI run or a long request is one request: a name asked that
+ * often is worth its watch). */
+#define SC_FIRST_LOOKS_MAX 8u
+
+/* Is a name's next look the one that keeps it?  When it had first looks
+ * in two requests before this one, or SC_FIRST_LOOKS_MAX of them: a name
+ * a new worker meets in its first two requests costs what PHP's own calls
+ * cost, and a worker whose requests only take first looks makes no
+ * inotify instance, no watch and no poll of them. */
+static inline int sc_first_look_done(const sc_cache *c, const sc_entry *e)
+{
+	uint32_t req = (c->request & 0xffu) << SC_ENTRY_LOOK_REQ_SHIFT;
+
+	if ((e->flags & SC_ENTRY_LOOKS_MASK) >= (SC_FIRST_LOOKS_MAX << SC_ENTRY_LOOKS_SHIFT)) {
+		return 1;
+	}
+	return (e->flags & SC_ENTRY_SEEN_TWICE) && (e->flags & SC_ENTRY_LOOK_REQ_MASK) != req;
+}
+
+/* A first look counted: its request (a later one than the name's first
+ * marks it seen twice) and one more look. */
+static inline void sc_first_look_count(const sc_cache *c, sc_entry *e)
+{
+	uint32_t req = (c->request & 0xffu) << SC_ENTRY_LOOK_REQ_SHIFT, f = e->flags;
+
+	if (!(f & SC_ENTRY_SEEN)) {
+		f |= SC_ENTRY_SEEN;
+	} else if ((f & SC_ENTRY_LOOK_REQ_MASK) != req) {
+		f |= SC_ENTRY_SEEN_TWICE;
+	}
+	if ((f & SC_ENTRY_LOOKS_MASK) != SC_ENTRY_LOOKS_MASK) {
+		f += 1u << SC_ENTRY_LOOKS_SHIFT;
+	}
+	e->flags = (f & ~SC_ENTRY_LOOK_REQ_MASK) | req;
+}
+
 /* One first look at a name: one statx(), its answer depending on
- * SC_GLANCE_SLOT only (sc_fill_first_look()).  1 when settled; 0, with
- * the entry's result untouched, for a symlink (its target is followed
- * through the table) or a name the kernel refuses otherwise than as
- * missing (EACCES, ...: the watched way decides). */
-static int sc_first_look_take(sc_entry *e)
+ * SC_GLANCE_SLOT only (sc_fill_first_look()), and on a device new to
+ * this thread one statfs().  1 when settled; 0, with the entry's result
+ * untouched, for a symlink (its target is followed through the table), a
+ * file system the watched way refuses (sc_dev_refused()) or a name the
+ * kernel refuses otherwise than as missing (EACCES, ...: the watched way
+ * decides). */
+static int sc_first_look_take(sc_cache *c, sc_entry *e)
 {
 	sc_gen *g = sc_the_proc.gen;
 	sc_result *r = &e->r;
 	uint32_t epoch = sc_gen_epoch(g), v;
+	uint64_t f_type = 0;
 	struct stat st;
 	int mounted;
 
-	e->flags |= (e->flags & SC_ENTRY_SEEN) ? SC_ENTRY_SEEN_TWICE : SC_ENTRY_SEEN;
 	if (!atomic_load_explicit(&sc_the_proc.first_looked, memory_order_relaxed)) {
 		atomic_store_explicit(&sc_the_proc.first_looked, 1, memory_order_relaxed);
 	}
+	sc_first_look_count(c, e);
 	v = sc_gen_glance_take(g);
 	mounted = sc_stat_name(e->key, &st);
 	if (mounted < 0) {
@@ -620,16 +660,16 @@ static int sc_first_look_take(sc_entry *e)
 	if (S_ISLNK(st.st_mode)) {
 		return 0;
 	}
+	if (sc_dev_refused(c, e->key, (uint64_t) st.st_dev, epoch, &f_type) != 0) {
+		/* a file system whose entries may change with no drain between
+		 * (procfs, sysfs, ... reached through a symlink on the way) or
+		 * no event for others' changes: the watched way refuses it too */
+		return 0;
+	}
 	sc_set(r, mounted ? SC_KIND_BYPASS : SC_KIND_FOUND, mounted ? SC_BYPASS_MOUNT_POINT : 0, epoch);
 	sc_add_dep(r, SC_GLANCE_SLOT, v);
 	r->st = st;
 	return 1;
-}
-
-/* Has a name had its first two looks (its next fill keeps it)? */
-static inline int sc_looked_twice(const sc_entry *e)
-{
-	return (e->flags & (SC_ENTRY_SEEN | SC_ENTRY_SEEN_TWICE)) == (SC_ENTRY_SEEN | SC_ENTRY_SEEN_TWICE);
 }
 
 /* The nearest directory of path the table holds an answer for, valid now,
@@ -673,11 +713,11 @@ static void sc_first_look_up(sc_cache *c, const sc_entry *e)
 
 	for (unsigned n = 0; n < SC_FIRST_LOOK_UP_MAX && (plen = sc_path_parent_len(e->key, plen)) > 1; n++) {
 		sc_entry *a = sc_table_get(&c->table, e->key, plen, sc_table_hash(e->key, plen));
-		if (!a || (a->r.kind != SC_KIND_EMPTY && a->r.kind != SC_KIND_MISSING) || sc_looked_twice(a)
+		if (!a || (a->r.kind != SC_KIND_EMPTY && a->r.kind != SC_KIND_MISSING) || sc_first_look_done(c, a)
 				|| sc_result_valid(sc_the_proc.gen, &a->r)) {
 			return;
 		}
-		if (!sc_first_look_take(a) || a->r.kind != SC_KIND_MISSING || a->r.err != ENOENT) {
+		if (!sc_first_look_take(c, a) || a->r.kind != SC_KIND_MISSING || a->r.err != ENOENT) {
 			return;
 		}
 	}
@@ -692,15 +732,16 @@ static void sc_first_look_up(sc_cache *c, const sc_entry *e)
  * only, which the next drain bumps: it holds until this process's next
  * sync point or the staleness bound, as a watched one holds for others'
  * changes; a directory's is never a walk's parent (sc_resolve() fills
- * that one the watched way).  The third look keeps the name the watched
- * way.  0 when the name goes the watched way now: its third look, a
+ * that one the watched way).  The name is kept the watched way at its
+ * first look in a third request (sc_first_look_done()).  0 when the name
+ * goes the watched way now: that look, a
  * caller that keeps every answer, no bound to end the answer (no drain
  * would), /proc, /sys or /dev, or what sc_first_look_take() leaves. */
-static int sc_fill_first_look(sc_cache *c, sc_entry *e)
+int sc_fill_first_look(sc_cache *c, sc_entry *e)
 {
 	const sc_entry *a;
 
-	if (sc_looked_twice(e) || c->keep_all || c->test_untrusted || sc_the_proc.stale_max_ms == 0
+	if (sc_first_look_done(c, e) || c->keep_all || c->test_untrusted || sc_the_proc.stale_max_ms == 0
 			|| !sc_first_look_may_hold(e->key, e->len)) {
 		return 0;
 	}
@@ -708,7 +749,7 @@ static int sc_fill_first_look(sc_cache *c, sc_entry *e)
 		sc_inherit(&e->r, &a->r, SC_KIND_MISSING, a->r.kind == SC_KIND_MISSING ? a->r.err : ENOTDIR);
 		return 1;
 	}
-	if (!sc_first_look_take(e)) {
+	if (!sc_first_look_take(c, e)) {
 		return 0;
 	}
 	if (e->r.kind == SC_KIND_MISSING && e->r.err == ENOENT) {

@@ -54,6 +54,8 @@ typedef struct sc_cache {
 	int keep_all;            /* set by sc_lookup_kept() around its lookup: every answer is
 	                          * one to keep, the watch cap's too (a file past it arms
 	                          * its watch over it, as a directory does) */
+	uint32_t request;        /* this thread's requests begun (RINIT): a name is kept at its
+	                          * first look in a third request (sc_fill_first_look()) */
 	int glance;              /* set by a lookup around its own sc_resolve(): the path
 	                          * asked for may be taken at a first look */
 	sc_dev_verdict devs[SC_DEV_VERDICTS];
@@ -72,6 +74,11 @@ void sc_cache_reset(sc_cache *c);
  * the entry for a canonical
  * path, valid now (or EMPTY when it could not be settled; EMPTY with err
  * SC_BYPASS_SYMLINK_DIR when a component before the last is a symlink). */
+/* A name's first look, for the entry of the spelling a lookup asks for
+ * (src/engine/resolve.c): 1 when answered, 0 when the name goes the
+ * watched way now. */
+int sc_fill_first_look(sc_cache *c, sc_entry *e);
+
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
 /* access(path, mode) of an entry asked of the kernel, its answer kept in

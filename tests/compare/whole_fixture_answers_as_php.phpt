@@ -6,6 +6,7 @@ compare: every stat-family function on every spelling of the fixture answers as 
 all
 --INI--
 statcache.enable_cli=1
+statcache.first_look=0
 --FILE--
 <?php
 require __DIR__ . '/../include/differential.inc';

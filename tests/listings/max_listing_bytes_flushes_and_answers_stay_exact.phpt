@@ -2,6 +2,7 @@
 listings: statcache.max_listing_bytes caps the remembered listings (the store is dropped when the next would pass it, counted in listing_flushes); answers stay PHP's
 --INI--
 statcache.enable_cli=1
+statcache.first_look=0
 statcache.max_listing_bytes=1024
 --FILE--
 <?php

@@ -17,6 +17,7 @@ if ($rc !== 0) {
 ?>
 --INI--
 statcache.enable_cli=1
+statcache.first_look=0
 --FILE--
 <?php
 require __DIR__ . '/../include/common.inc';

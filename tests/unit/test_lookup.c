@@ -872,10 +872,11 @@ static void a_first_look_answers_and_keeps_only_from_the_second(void **state)
 }
 
 /* With a staleness bound and no watcher thread (a php-fpm worker's
- * default): a name's first two looks are one statx() each with nothing
- * watched, not even the directories on the way, and no inotify instance
- * made; each answer holds until the next drain (here: a sync point), so a
- * repeat before it is a hit; the third look keeps it the watched way.
+ * default): a name's looks in its first two requests are one statx() each
+ * with nothing watched, not even the directories on the way, and no
+ * inotify instance made; each answer holds until the next drain (here: a
+ * sync point), so a repeat before it is a hit; its look in a third
+ * request keeps it the watched way, as its ninth look in one does.
  * Names below a directory a first look found missing are answered from
  * it, and a first look's directory is never a walk's parent. */
 static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state)
@@ -904,9 +905,16 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	e = lk(f, P(f, "pkg/a.php"));
 	assert_same_as_lstat(e, P(f, "pkg/a.php"));
 	assert_int_equal(cnt(&f->c->n->hits), 1);
-	assert_int_equal(sc_watcher_watch_count(), 0); /* the second look: still none */
+	assert_int_equal(sc_watcher_watch_count(), 0); /* a second look, same request: none */
+	f->c->request++;
 	sc_watcher_mark_pending();
-	e = lk(f, P(f, "pkg/a.php")); /* the third: kept, watched */
+	e = lk(f, P(f, "pkg/a.php")); /* in a second request: none yet */
+	assert_same_as_lstat(e, P(f, "pkg/a.php"));
+	assert_int_equal(sc_watcher_watch_count(), 0);
+	assert_int_equal(atomic_load(&sc_the_proc.instance_ready), 0);
+	f->c->request++;
+	sc_watcher_mark_pending();
+	e = lk(f, P(f, "pkg/a.php")); /* in a third: kept, watched */
 	assert_same_as_lstat(e, P(f, "pkg/a.php"));
 	assert_int_equal(atomic_load(&sc_the_proc.instance_ready), 1);
 	assert_true(sc_watcher_watch_count() > 0);
@@ -945,6 +953,19 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	assert_same_as_lstat(lk(f, P(f, "nodir/x/z.php")), P(f, "nodir/x/z.php"));
 	/* below a file: ENOTDIR from the file's answer */
 	assert_same_as_lstat(lk(f, P(f, "dir/b.php/c")), P(f, "dir/b.php/c"));
+
+	/* one long request: kept at its ninth look */
+	fx_write(f, "hot.php", "x");
+	for (int i = 0; i < 8; i++) {
+		sc_watcher_mark_pending();
+		e = lk(f, P(f, "hot.php"));
+		assert_int_equal(e->r.wd, -1);
+		assert_int_equal(e->r.deps[0].slot, SC_GLANCE_SLOT);
+	}
+	sc_watcher_mark_pending();
+	e = lk(f, P(f, "hot.php"));
+	assert_same_as_lstat(e, P(f, "hot.php"));
+	assert_false(sc_result_first_look(&e->r));
 }
 
 static void an_untrusted_cache_answers_nothing(void **state)
