@@ -170,7 +170,8 @@ static int sc_dir_casefolded(const char *dir, uint64_t f_type)
  * verdicts while the epoch holds, else from statfs() (then remembered):
  * the bypass reason of every directory on it (untrusted), or 0 with its
  * f_type.  A statfs() that fails is not remembered. */
-static int sc_dev_refused(sc_cache *c, const char *dir, uint64_t dev, uint32_t epoch, uint64_t *f_type)
+static int sc_dev_refused(sc_cache *c, const char *dir, uint64_t dev, uint32_t epoch, uint64_t *f_type,
+	int quiet)
 {
 	struct statfs sfs;
 	sc_dev_verdict *v;
@@ -187,6 +188,9 @@ static int sc_dev_refused(sc_cache *c, const char *dir, uint64_t dev, uint32_t e
 		}
 	}
 	if (statfs(dir, &sfs) < 0) {
+		if (quiet) {
+			return SC_BYPASS_UNTRUSTED; /* a first look's: the watched way asks again */
+		}
 		/* cannot tell what it is on: unknown is untrusted */
 		atomic_fetch_add_explicit(&sc_the_proc.untrusted_dirs, 1, memory_order_relaxed);
 		sc_log_once(SC_LOG_UNTRUSTED, "statcache: statfs(%s) failed (%s); paths below it are "
@@ -224,7 +228,7 @@ static int sc_dir_refused(sc_cache *c, const char *dir, const struct stat *st, u
 	if (c->test_untrusted) {
 		return SC_BYPASS_UNTRUSTED;
 	}
-	if ((refused = sc_dev_refused(c, dir, (uint64_t) st->st_dev, epoch, &f_type)) != 0) {
+	if ((refused = sc_dev_refused(c, dir, (uint64_t) st->st_dev, epoch, &f_type, 0)) != 0) {
 		return refused;
 	}
 	if (sc_dir_casefolded(dir, f_type)) {
@@ -630,8 +634,8 @@ static inline void sc_first_look_count(const sc_cache *c, sc_entry *e)
 /* One first look at a name: one statx(), its answer depending on
  * SC_GLANCE_SLOT only (sc_fill_first_look()), and on a device new to
  * this thread one statfs().  1 when settled; 0, with the entry's result
- * untouched, for a symlink (its target is followed through the table), a
- * file system the watched way refuses (sc_dev_refused()) or a name the
+ * untouched, for a file system the watched way refuses (sc_dev_refused(),
+ * quiet: the watched way says it) or a name the
  * kernel refuses otherwise than as missing (EACCES, ...: the watched way
  * decides). */
 static int sc_first_look_take(sc_cache *c, sc_entry *e)
@@ -640,6 +644,7 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 	sc_result *r = &e->r;
 	uint32_t epoch = sc_gen_epoch(g), v;
 	uint64_t f_type = 0;
+	char dir[SC_PATH_MAX];
 	struct stat st;
 	int mounted;
 
@@ -658,15 +663,29 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 		return 1;
 	}
 	if (S_ISLNK(st.st_mode)) {
-		return 0;
+		/* statfs() follows a symlink: its directory's file system is
+		 * its own (that directory as the kernel reads the spelling) */
+		size_t plen = sc_path_parent_len(e->key, e->len);
+		if (plen == 0 || plen >= sizeof(dir)) {
+			return 0;
+		}
+		memcpy(dir, e->key, plen);
+		dir[plen] = '\0';
 	}
-	if (sc_dev_refused(c, e->key, (uint64_t) st.st_dev, epoch, &f_type) != 0) {
+	if (sc_dev_refused(c, S_ISLNK(st.st_mode) ? dir : e->key, (uint64_t) st.st_dev, epoch, &f_type, 1) != 0) {
 		/* a file system whose entries may change with no drain between
 		 * (procfs, sysfs, ... reached through a symlink on the way) or
 		 * no event for others' changes: the watched way refuses it too */
 		return 0;
 	}
-	sc_set(r, mounted ? SC_KIND_BYPASS : SC_KIND_FOUND, mounted ? SC_BYPASS_MOUNT_POINT : 0, epoch);
+	if (S_ISLNK(st.st_mode)) {
+		/* a symlink: its own answer; a call that follows it reads its
+		 * text (sc_link_text(), relative to the spelling's directory, as
+		 * the kernel reads it there) and looks its target up */
+		sc_set(r, SC_KIND_LINK, 0, epoch);
+	} else {
+		sc_set(r, mounted ? SC_KIND_BYPASS : SC_KIND_FOUND, mounted ? SC_BYPASS_MOUNT_POINT : 0, epoch);
+	}
 	sc_add_dep(r, SC_GLANCE_SLOT, v);
 	r->st = st;
 	return 1;
@@ -699,14 +718,14 @@ static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, s
  * above it (sc_first_look_up()). */
 #define SC_FIRST_LOOK_UP_MAX 8
 
-/* A first look that found no such name (ENOENT): its directories, up to
- * the first one there, looked at too, one statx() each, where the table
- * knows nothing of them, so that the names below one that is missing (an
+/* A first look that found no such name (ENOENT), the second below its
+ * directory: its directories, up to the first one there, looked at too,
+ * one statx() each, where the table knows nothing of them, so that the names below one that is missing (an
  * autoloader's candidates under a namespace directory that does not
  * exist) are answered from it (sc_first_look_stopped_at()).  A directory
  * the table saw there before, even one whose answer has ended, is taken
- * to be there still and not asked: a missing name in a directory that
- * exists costs one statx() more once, not at each of its looks. */
+ * to be there still and not asked: missing names in a directory that
+ * exists cost one statx() more once, not at each of their looks. */
 static void sc_first_look_up(sc_cache *c, const sc_entry *e)
 {
 	size_t plen = e->len;
@@ -753,7 +772,16 @@ int sc_fill_first_look(sc_cache *c, sc_entry *e)
 		return 0;
 	}
 	if (e->r.kind == SC_KIND_MISSING && e->r.err == ENOENT) {
-		sc_first_look_up(c, e);
+		/* the second such name below one directory looks above it: a
+		 * candidate alone in its directory (an include_path probe)
+		 * costs only its own statx() */
+		size_t plen = sc_path_parent_len(e->key, e->len);
+		sc_entry *p = plen > 1 ? sc_table_get(&c->table, e->key, plen, sc_table_hash(e->key, plen)) : NULL;
+		if (p && (p->flags & SC_ENTRY_CHILD_MISSING)) {
+			sc_first_look_up(c, e);
+		} else if (p) {
+			p->flags |= SC_ENTRY_CHILD_MISSING;
+		}
 	}
 	return 1;
 }

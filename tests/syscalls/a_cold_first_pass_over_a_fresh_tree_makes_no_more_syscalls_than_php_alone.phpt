@@ -6,12 +6,6 @@ syscalls: a new process's first pass over a fresh tree (an autoloader's: 200 dir
 all
 --SKIPIF--
 <?php
-if (PHP_ZTS) {
-    /* ZTS PHP walks each spelling through its own realpath cache first:
-     * there the first pass still costs more than PHP alone (2,249 against
-     * 2,003 syscalls), a known limit (docs/limits-and-sizing.md) */
-    die('skip ZTS: the first pass still costs more syscalls than PHP alone');
-}
 $strace = trim((string) shell_exec('command -v strace 2>/dev/null'));
 if ($strace === '') {
     die('skip strace not installed');

@@ -934,10 +934,16 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	assert_same_as_lstat(e, P(f, "dir"));
 	assert_same_as_lstat(lk(f, P(f, "dir/b.php")), P(f, "dir/b.php"));
 
-	/* below a missing directory: its first look looked above it, and
-	 * the names below are answered from it */
+	/* below a missing directory: the first missing name costs its own
+	 * statx() only; the second looks above it, and the names below the
+	 * missing directory are answered from it */
 	e = lk(f, P(f, "nodir/x/y.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/y.php"));
+	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
+		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
+	assert_true(d == NULL || d->r.kind == SC_KIND_EMPTY); /* not looked at yet */
+	e = lk(f, P(f, "nodir/x/w.php"));
+	assert_same_as_lstat(e, P(f, "nodir/x/w.php"));
 	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
 		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
 	assert_non_null(d);
