@@ -89,8 +89,10 @@ typedef struct sc_result {
 #define SC_ENTRY_SEEN_TWICE 8u /* with SEEN: looked at in a second request too */
 #define SC_ENTRY_NOTED 32u /* met by a caller whose own syscall answered (an open's
                             * name, sc_lookup_or_note()): looked up next time */
-#define SC_ENTRY_CHILD_MISSING 16u /* a first look found a name in it missing: the
-                            * next such looks above it (sc_first_look_up()) */
+/* How many names below it first looks found missing (up to 3): the third
+ * looks at it (src/engine/resolve.c, sc_first_look_missing()) */
+#define SC_ENTRY_MISSING_SHIFT 24
+#define SC_ENTRY_MISSING_MASK (0x3u << SC_ENTRY_MISSING_SHIFT)
 /* The request of a name's last first look (its low 8 bits) and how many
  * first looks it had (up to 15): src/engine/resolve.c, sc_first_look_count() */
 #define SC_ENTRY_LOOK_REQ_SHIFT 8

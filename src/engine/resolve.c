@@ -632,8 +632,8 @@ static inline void sc_first_look_count(const sc_cache *c, sc_entry *e)
 }
 
 /* One first look at a name: one statx(), its answer depending on
- * SC_GLANCE_SLOT only (sc_fill_first_look()), and on a device new to
- * this thread one statfs().  1 when settled; 0, with the entry's result
+ * SC_GLANCE_SLOT only (sc_fill_first_look()), and on a device with no
+ * block device behind it, new to this thread, one statfs().  1 when settled; 0, with the entry's result
  * untouched, for a file system the watched way refuses (sc_dev_refused(),
  * quiet: the watched way says it) or a name the
  * kernel refuses otherwise than as missing (EACCES, ...: the watched way
@@ -662,7 +662,7 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 		sc_add_dep(r, SC_GLANCE_SLOT, v);
 		return 1;
 	}
-	if (S_ISLNK(st.st_mode)) {
+	if (major(st.st_dev) == 0 && S_ISLNK(st.st_mode)) {
 		/* statfs() follows a symlink: its directory's file system is
 		 * its own (that directory as the kernel reads the spelling) */
 		size_t plen = sc_path_parent_len(e->key, e->len);
@@ -672,7 +672,11 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 		memcpy(dir, e->key, plen);
 		dir[plen] = '\0';
 	}
-	if (sc_dev_refused(c, S_ISLNK(st.st_mode) ? dir : e->key, (uint64_t) st.st_dev, epoch, &f_type, 1) != 0) {
+	/* only a device without a block device behind it (major 0: procfs,
+	 * sysfs, tmpfs, NFS, FUSE, ...) is asked what it is: a file system
+	 * on a disk changes only through this kernel, which a drain bounds */
+	if (major(st.st_dev) == 0
+			&& sc_dev_refused(c, S_ISLNK(st.st_mode) ? dir : e->key, (uint64_t) st.st_dev, epoch, &f_type, 1) != 0) {
 		/* a file system whose entries may change with no drain between
 		 * (procfs, sysfs, ... reached through a symlink on the way) or
 		 * no event for others' changes: the watched way refuses it too */
@@ -714,31 +718,48 @@ static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, s
 	return NULL;
 }
 
-/* How many directories a first look that found no such name looks at
- * above it (sc_first_look_up()). */
+/* How many directories above a missing name sc_first_look_missing() may
+ * look at, one after the other. */
 #define SC_FIRST_LOOK_UP_MAX 8
+/* Which missing name below a directory the table knows nothing of has the
+ * directory looked at (sc_first_look_missing()). */
+#define SC_FIRST_LOOK_UP_AT 3u
 
-/* A first look that found no such name (ENOENT), the second below its
- * directory: its directories, up to the first one there, looked at too,
- * one statx() each, where the table knows nothing of them, so that the names below one that is missing (an
- * autoloader's candidates under a namespace directory that does not
- * exist) are answered from it (sc_first_look_stopped_at()).  A directory
- * the table saw there before, even one whose answer has ended, is taken
- * to be there still and not asked: missing names in a directory that
- * exists cost one statx() more once, not at each of their looks. */
-static void sc_first_look_up(sc_cache *c, const sc_entry *e)
+/* A first look found a name missing (ENOENT): counted in its directory's
+ * entry (no syscall), and the third such name below one directory has
+ * the directory looked at too, one statx(), where the table knows nothing
+ * of it; when that one is missing as well, it counts in its own directory
+ * the same way.  The names below a missing directory are then answered
+ * from it (sc_first_look_stopped_at()): an autoloader's candidates under a
+ * namespace directory that does not exist cost nothing from the fourth on,
+ * while a candidate alone in its directory (an include_path probe) costs
+ * only its own statx(), as PHP's call does.  A directory the table saw
+ * there before, even one whose answer has ended, is taken to be there
+ * still and not asked: missing names in a directory that exists cost one
+ * statx() more once, not at each of their looks. */
+static void sc_first_look_missing(sc_cache *c, const char *key, size_t len)
 {
-	size_t plen = e->len;
+	for (unsigned n = 0; n < SC_FIRST_LOOK_UP_MAX; n++) {
+		size_t plen = sc_path_parent_len(key, len);
+		sc_entry *d;
+		uint32_t k;
 
-	for (unsigned n = 0; n < SC_FIRST_LOOK_UP_MAX && (plen = sc_path_parent_len(e->key, plen)) > 1; n++) {
-		sc_entry *a = sc_table_get(&c->table, e->key, plen, sc_table_hash(e->key, plen));
-		if (!a || (a->r.kind != SC_KIND_EMPTY && a->r.kind != SC_KIND_MISSING) || sc_first_look_done(c, a)
-				|| sc_result_valid(sc_the_proc.gen, &a->r)) {
+		if (plen <= 1 || !(d = sc_table_get(&c->table, key, plen, sc_table_hash(key, plen)))) {
 			return;
 		}
-		if (!sc_first_look_take(c, a) || a->r.kind != SC_KIND_MISSING || a->r.err != ENOENT) {
+		k = (d->flags & SC_ENTRY_MISSING_MASK) >> SC_ENTRY_MISSING_SHIFT;
+		if (k + 1 < SC_FIRST_LOOK_UP_AT) {
+			d->flags = (d->flags & ~SC_ENTRY_MISSING_MASK) | ((k + 1) << SC_ENTRY_MISSING_SHIFT);
 			return;
 		}
+		if ((d->r.kind != SC_KIND_EMPTY && d->r.kind != SC_KIND_MISSING) || sc_first_look_done(c, d)
+				|| sc_result_valid(sc_the_proc.gen, &d->r)) {
+			return;
+		}
+		if (!sc_first_look_take(c, d) || d->r.kind != SC_KIND_MISSING || d->r.err != ENOENT) {
+			return;
+		}
+		len = plen;
 	}
 }
 
@@ -746,7 +767,8 @@ static void sc_first_look_up(sc_cache *c, const sc_entry *e)
  * the whole spelling, as PHP's own call makes one, with nothing on the
  * way filled or watched: a path met once or twice (a new worker's first
  * request, a CLI script's single pass) costs what PHP alone costs, or
- * nothing below a directory the table knows is missing.  The answer (a
+ * nothing below a directory the table knows is missing
+ * (sc_first_look_missing()).  The answer (a
  * file, a directory, a FIFO, a missing name) depends on SC_GLANCE_SLOT
  * only, which the next drain bumps: it holds until this process's next
  * sync point or the staleness bound, as a watched one holds for others'
@@ -772,16 +794,7 @@ int sc_fill_first_look(sc_cache *c, sc_entry *e)
 		return 0;
 	}
 	if (e->r.kind == SC_KIND_MISSING && e->r.err == ENOENT) {
-		/* the second such name below one directory looks above it: a
-		 * candidate alone in its directory (an include_path probe)
-		 * costs only its own statx() */
-		size_t plen = sc_path_parent_len(e->key, e->len);
-		sc_entry *p = plen > 1 ? sc_table_get(&c->table, e->key, plen, sc_table_hash(e->key, plen)) : NULL;
-		if (p && (p->flags & SC_ENTRY_CHILD_MISSING)) {
-			sc_first_look_up(c, e);
-		} else if (p) {
-			p->flags |= SC_ENTRY_CHILD_MISSING;
-		}
+		sc_first_look_missing(c, e->key, e->len);
 	}
 	return 1;
 }

@@ -22,6 +22,7 @@ if (!in_array($cs, ['tsc', 'kvm-clock', 'hyperv_clocksource_tsc_page', 'xen', 'a
 }
 ?>
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

@@ -16,6 +16,7 @@ if ($rc !== 0) {
 }
 ?>
 --INI--
+statcache.first_look=0
 statcache.enable_cli=1
 --FILE--
 <?php

@@ -934,23 +934,25 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	assert_same_as_lstat(e, P(f, "dir"));
 	assert_same_as_lstat(lk(f, P(f, "dir/b.php")), P(f, "dir/b.php"));
 
-	/* below a missing directory: the first missing name costs its own
-	 * statx() only; the second looks above it, and the names below the
-	 * missing directory are answered from it */
+	/* below a missing directory: the first two missing names cost their
+	 * own statx() only; the third looks at their directory, and the
+	 * names below the missing directory are answered from it */
 	e = lk(f, P(f, "nodir/x/y.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/y.php"));
-	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
-		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
+	assert_same_as_lstat(lk(f, P(f, "nodir/x/v.php")), P(f, "nodir/x/v.php"));
+	d = sc_table_find(&f->c->table, P(f, "nodir/x"), strlen(P(f, "nodir/x")),
+		sc_table_hash(P(f, "nodir/x"), strlen(P(f, "nodir/x"))));
 	assert_true(d == NULL || d->r.kind == SC_KIND_EMPTY); /* not looked at yet */
 	e = lk(f, P(f, "nodir/x/w.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/w.php"));
-	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
-		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
+	d = sc_table_find(&f->c->table, P(f, "nodir/x"), strlen(P(f, "nodir/x")),
+		sc_table_hash(P(f, "nodir/x"), strlen(P(f, "nodir/x"))));
 	assert_non_null(d);
 	assert_int_equal(d->r.kind, SC_KIND_MISSING);
 	e = lk(f, P(f, "nodir/x/z.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/z.php"));
 	assert_int_equal(e->r.deps[0].slot, SC_GLANCE_SLOT);
+	assert_true(e->r.ndeps == d->r.ndeps && e->r.deps[0].val == d->r.deps[0].val); /* inherited */
 	/* made by this process: seen at once */
 	fx_mkdir(f, "nodir");
 	fx_mkdir(f, "nodir/x");

@@ -86,6 +86,12 @@ sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, boo
 	if (SCG(max_listing_bytes) == 0 || sc_kernel_fs_path(path, len)) {
 		return NULL; /* listings are off; a kernel file system */
 	}
+	c = SCG(cache);
+	if (c && SCG(active) && !SCG(bypass_depth) && path[0] == '/' && sc_lookup_noted_first(c, path, len)) {
+		/* a directory met first: its listing is read by PHP's own
+		 * opendir(), as a first look's directory's is (no watch) */
+		return NULL;
+	}
 	e = sc_hook_lookup(path, len);
 	if (e && e->r.kind == SC_KIND_LINK) {
 		/* opendir() follows it: the listing of where it leads, as an open
