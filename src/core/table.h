@@ -87,10 +87,8 @@ typedef struct sc_result {
 #define SC_ENTRY_USED 4u   /* found valid by a walk (a directory on the way): a
                             * hit for sc_table_evict()'s clock, as held_at is */
 #define SC_ENTRY_SEEN_TWICE 8u /* with SEEN: looked at in a second request too */
-#define SC_ENTRY_NOTED 32u /* met by a caller whose own syscall answered (an open's
-                            * name, sc_lookup_or_note()): looked up next time */
-/* How many names below it first looks found missing (up to 3): the third
- * looks at it (src/engine/resolve.c, sc_first_look_missing()) */
+/* How many names below it first looks found missing (up to 3): the fourth
+ * has it looked at (src/engine/resolve.c, sc_first_look_missing()) */
 #define SC_ENTRY_MISSING_SHIFT 24
 #define SC_ENTRY_MISSING_MASK (0x3u << SC_ENTRY_MISSING_SHIFT)
 /* The request of a name's last first look (its low 8 bits) and how many

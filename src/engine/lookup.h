@@ -109,36 +109,11 @@ static inline sc_entry *sc_lookup_kept(sc_cache *c, const char *path, size_t len
 	return e;
 }
 
-/* For a caller whose own syscall follows and answers as well (an open of
- * a name PHP's walk resolved, a directory's listing read): 1 when the
- * table has never met the name, which is then only noted (no syscall: a
- * first look would be one more than PHP's own call) and left to that
- * call; its next call looks it up.  0 (look it up) with
- * statcache.first_look=0, for a name met before, or at the entry cap. */
-static inline int sc_lookup_noted_first(sc_cache *c, const char *path, size_t len)
+/* sc_lookup(), or NULL for a name left to the caller's own syscall
+ * (sc_first_look_leave()). */
+static inline sc_entry *sc_lookup_or_leave(sc_cache *c, const char *path, size_t len)
 {
-	uint64_t h;
-	sc_entry *e;
-
-	if (!c->first_look || c->keep_all || c->table.count + sc_walk_reserve(c->max_entries) >= c->max_entries
-			|| memchr(path, '\0', len)) {
-		return 0;
-	}
-	h = sc_table_hash(path, len);
-	if (sc_table_find(&c->table, path, len, h)) {
-		return 0;
-	}
-	e = sc_table_get(&c->table, path, len, h);
-	if (e) {
-		e->flags |= SC_ENTRY_NOTED;
-	}
-	return 1;
-}
-
-/* sc_lookup(), or NULL for a name sc_lookup_noted_first() noted. */
-static inline sc_entry *sc_lookup_or_note(sc_cache *c, const char *path, size_t len)
-{
-	return sc_lookup_noted_first(c, path, len) ? NULL : sc_lookup(c, path, len);
+	return sc_first_look_leave(c, path, len) ? NULL : sc_lookup(c, path, len);
 }
 
 /* What sc_hit() did (its *how). */

@@ -718,49 +718,70 @@ static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, s
 	return NULL;
 }
 
-/* How many directories above a missing name sc_first_look_missing() may
- * look at, one after the other. */
+/* How many directories above a missing name sc_first_look_missing()
+ * counts it in. */
 #define SC_FIRST_LOOK_UP_MAX 8
 /* Which missing name below a directory the table knows nothing of has the
  * directory looked at (sc_first_look_missing()). */
-#define SC_FIRST_LOOK_UP_AT 3u
+#define SC_FIRST_LOOK_UP_AT 4u
 
-/* A first look found a name missing (ENOENT): counted in its directory's
- * entry (no syscall), and the third such name below one directory has
- * the directory looked at too, one statx(), where the table knows nothing
- * of it; when that one is missing as well, it counts in its own directory
- * the same way.  The names below a missing directory are then answered
- * from it (sc_first_look_stopped_at()): an autoloader's candidates under a
- * namespace directory that does not exist cost nothing from the fourth on,
- * while a candidate alone in its directory (an include_path probe) costs
- * only its own statx(), as PHP's call does.  A directory the table saw
- * there before, even one whose answer has ended, is taken to be there
- * still and not asked: missing names in a directory that exists cost one
- * statx() more once, not at each of their looks. */
+/* A first look found a name missing (ENOENT): counted, with no syscall,
+ * in each directory above it the table knows nothing of (up to the first
+ * it knows: one there, a symlink, ...), and the highest of those that
+ * this makes the fourth missing name below it is looked at (one
+ * statx()).  When that one is missing, every name below it is answered
+ * from it from then on (sc_first_look_stopped_at()): an autoloader's
+ * candidates under a namespace directory that does not exist cost
+ * nothing from the fifth on.  When it is there, it is known from then on
+ * and counts nothing more: missing names below a directory that exists
+ * cost one statx() more once, and a few candidates in a directory (an
+ * include_path probe) cost only their own statx(), as PHP's calls do. */
 static void sc_first_look_missing(sc_cache *c, const char *key, size_t len)
 {
+	size_t plen = len, top = 0;
+	sc_entry *d;
+
 	for (unsigned n = 0; n < SC_FIRST_LOOK_UP_MAX; n++) {
-		size_t plen = sc_path_parent_len(key, len);
-		sc_entry *d;
 		uint32_t k;
 
-		if (plen <= 1 || !(d = sc_table_get(&c->table, key, plen, sc_table_hash(key, plen)))) {
-			return;
+		plen = sc_path_parent_len(key, plen);
+		if (plen <= 1 || !(d = sc_table_get(&c->table, key, plen, sc_table_hash(key, plen)))
+				|| (d->r.kind != SC_KIND_EMPTY && d->r.kind != SC_KIND_MISSING) || sc_first_look_done(c, d)
+				|| sc_result_valid(sc_the_proc.gen, &d->r)) {
+			break;
 		}
 		k = (d->flags & SC_ENTRY_MISSING_MASK) >> SC_ENTRY_MISSING_SHIFT;
-		if (k + 1 < SC_FIRST_LOOK_UP_AT) {
+		if (k + 1 >= SC_FIRST_LOOK_UP_AT) {
+			top = plen;
+		} else {
 			d->flags = (d->flags & ~SC_ENTRY_MISSING_MASK) | ((k + 1) << SC_ENTRY_MISSING_SHIFT);
-			return;
 		}
-		if ((d->r.kind != SC_KIND_EMPTY && d->r.kind != SC_KIND_MISSING) || sc_first_look_done(c, d)
-				|| sc_result_valid(sc_the_proc.gen, &d->r)) {
-			return;
-		}
-		if (!sc_first_look_take(c, d) || d->r.kind != SC_KIND_MISSING || d->r.err != ENOENT) {
-			return;
-		}
-		len = plen;
 	}
+	if (top && (d = sc_table_get(&c->table, key, top, sc_table_hash(key, top))) != NULL) {
+		sc_first_look_take(c, d);
+	}
+}
+
+int sc_first_look_leave(sc_cache *c, const char *path, size_t len)
+{
+	uint64_t h;
+	sc_entry *e;
+
+	if (!c->first_look || c->keep_all || c->evicting || c->test_untrusted || sc_the_proc.stale_max_ms == 0
+			|| len == 0 || path[0] != '/' || memchr(path, '\0', len) || !sc_first_look_may_hold(path, len)
+			|| c->table.count + sc_walk_reserve(c->max_entries) >= c->max_entries) {
+		return 0;
+	}
+	h = sc_table_hash(path, len);
+	e = sc_table_find(&c->table, path, len, h);
+	if (e && e->r.kind != SC_KIND_EMPTY && sc_result_valid(sc_the_proc.gen, &e->r)) {
+		return 0;
+	}
+	if ((!e && !(e = sc_table_get(&c->table, path, len, h))) || sc_first_look_done(c, e)) {
+		return 0;
+	}
+	sc_first_look_count(c, e);
+	return 1;
 }
 
 /* A name's first and second looks (statcache.first_look): one statx() of

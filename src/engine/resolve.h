@@ -79,6 +79,14 @@ void sc_cache_reset(sc_cache *c);
  * watched way now. */
 int sc_fill_first_look(sc_cache *c, sc_entry *e);
 
+/* For a caller whose own syscall follows and answers as well (PHP's
+ * access() for is_readable(), the open of a name PHP's walk resolved, a
+ * directory's listing read): 1 when a lookup of path now would be a first
+ * look, which would cost a statx() more than that call; it is counted as
+ * one (no syscall) and the name left to the call.  0: look it up (a valid
+ * answer, a name to keep now, statcache.first_look=0, ...). */
+int sc_first_look_leave(sc_cache *c, const char *path, size_t len);
+
 sc_entry *sc_resolve(sc_cache *c, const char *path, size_t len, unsigned depth);
 
 /* access(path, mode) of an entry asked of the kernel, its answer kept in

@@ -934,19 +934,20 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	assert_same_as_lstat(e, P(f, "dir"));
 	assert_same_as_lstat(lk(f, P(f, "dir/b.php")), P(f, "dir/b.php"));
 
-	/* below a missing directory: the first two missing names cost their
-	 * own statx() only; the third looks at their directory, and the
-	 * names below the missing directory are answered from it */
-	e = lk(f, P(f, "nodir/x/y.php"));
-	assert_same_as_lstat(e, P(f, "nodir/x/y.php"));
+	/* below a missing directory: the first three missing names cost
+	 * their own statx() only; the fourth has the highest directory the
+	 * table knows nothing of looked at, and the names below that missing
+	 * directory are answered from it */
+	assert_same_as_lstat(lk(f, P(f, "nodir/x/y.php")), P(f, "nodir/x/y.php"));
 	assert_same_as_lstat(lk(f, P(f, "nodir/x/v.php")), P(f, "nodir/x/v.php"));
-	d = sc_table_find(&f->c->table, P(f, "nodir/x"), strlen(P(f, "nodir/x")),
-		sc_table_hash(P(f, "nodir/x"), strlen(P(f, "nodir/x"))));
+	assert_same_as_lstat(lk(f, P(f, "nodir/x/u.php")), P(f, "nodir/x/u.php"));
+	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
+		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
 	assert_true(d == NULL || d->r.kind == SC_KIND_EMPTY); /* not looked at yet */
 	e = lk(f, P(f, "nodir/x/w.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/w.php"));
-	d = sc_table_find(&f->c->table, P(f, "nodir/x"), strlen(P(f, "nodir/x")),
-		sc_table_hash(P(f, "nodir/x"), strlen(P(f, "nodir/x"))));
+	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
+		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
 	assert_non_null(d);
 	assert_int_equal(d->r.kind, SC_KIND_MISSING);
 	e = lk(f, P(f, "nodir/x/z.php"));

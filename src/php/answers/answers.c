@@ -171,6 +171,11 @@ static zend_always_inline bool sc_answer_access(zend_string *path, int mode, zva
 			RETVAL_FALSE;
 			return true;
 		}
+	} else if (mode != F_OK && !SCG(bypass_depth) && SCG(cache)
+			&& sc_first_look_leave(SCG(cache), ZSTR_VAL(path), ZSTR_LEN(path))) {
+		/* a first look would be a statx() before the access() the
+		 * answer needs: PHP's access() alone answers it */
+		return false;
 	} else {
 		e = sc_hook_lookup(ZSTR_VAL(path), ZSTR_LEN(path));
 	}

@@ -87,9 +87,9 @@ sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, boo
 		return NULL; /* listings are off; a kernel file system */
 	}
 	c = SCG(cache);
-	if (c && SCG(active) && !SCG(bypass_depth) && path[0] == '/' && sc_lookup_noted_first(c, path, len)) {
-		/* a directory met first: its listing is read by PHP's own
-		 * opendir(), as a first look's directory's is (no watch) */
+	if (c && SCG(active) && !SCG(bypass_depth) && sc_first_look_leave(c, path, len)) {
+		/* a directory at its first looks: its listing is read by PHP's
+		 * own opendir(), as a first look's directory's is (no watch) */
 		return NULL;
 	}
 	e = sc_hook_lookup(path, len);

@@ -106,8 +106,9 @@ int sc_open_fails(const char *filename, int options, int *err, char *resolved)
 	}
 	/* open() of what expand_filepath() gives: the kernel follows a last
 	 * symlink, and fails on a missing name with lstat()'s error (a name
-	 * met here first is left to the open, which asks the kernel anyway) */
-	e = sc_lookup_or_note(c, resolved, strlen(resolved));
+	 * at its first looks is left to the open, which asks the kernel
+	 * anyway) */
+	e = sc_lookup_or_leave(c, resolved, strlen(resolved));
 	if (e && e->r.kind == SC_KIND_LINK) {
 		e = sc_follow_last(c, e);
 	}
