@@ -44,7 +44,7 @@
 #   caps     statcache.max_entries=256 and statcache.max_watches=16: results
 #            and files' watches evicted all along (each run must show both),
 #            own writes, children and the unrelated writer, hard links and
-#            kept descriptors; NTS and ZTS
+#            kept descriptors; NTS and ZTS, and NTS in shared mode
 # SC_DIFF_LONG=1: the long run of these modes, at least 50,000 operations
 # per mode once every run passes (churn: 36 sessions of each writing
 # thread); `SC_DIFF_LONG=1 tests/diff/run.sh rpcache basedir nobody mounts
@@ -301,6 +301,16 @@ for part in "${parts[@]}"; do
           --label=$fl-caps-links --delays="$tmp/delays"
         caps_evicted "$fl unrelated, hard links and kept descriptors, small caps"
       done
+      # shared mode (one region and instance for the process and its
+      # children, as a php-fpm pool's workers share them)
+      if sc_diff_setup nts; then
+        check "nts shared mode, children and unrelated, small caps" ok driver "${caps[@]}" -d statcache.shared=1 \
+          "$D" --mode=mixed --seed=6601 --ops="$(n 1200 10000)" --queries=12 --label=nts-shared-caps \
+          --delays="$tmp/delays"
+        caps_evicted "nts shared mode, children and unrelated, small caps"
+      else
+        fail=$((fail + 1))
+      fi
       check "control, small caps: stale answers are caught" FAIL driver "${STRICT[@]}" "${caps[@]}" "$D" \
         --mode=unrelated --seed=6501 --ops=2000 --max-delay-ms=0 --label=control-caps ;;
     *) echo "unknown part $part" >&2; exit 2 ;;

@@ -75,6 +75,10 @@ fpm_start() { # shared
 	{
 		echo "extension=$TMP/statcache.so"
 		echo "statcache.shared=$1"
+		# shared: every name kept at its first look, as
+		# shared-a-region-per-pool counts the watches of each pool's own
+		# directories in its own instance
+		if [ "$1" = 1 ]; then echo "statcache.first_look=0"; fi
 		if [ "$1" = 1 ]; then echo "statcache.test_watcher=0"; echo "statcache.max_staleness_ms=20"; echo "statcache.test_api=1"; fi
 		# native code in a worker (check_ffi), where PHP has FFI
 		if [ -n "$FFI_SO" ]; then echo "extension=$FFI_SO"; echo "ffi.enable=1"; fi
