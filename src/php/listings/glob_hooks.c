@@ -108,6 +108,9 @@ static bool sc_gl_cached_stat(const char *path, struct stat *st, bool follow, in
 	if (len && base < sizeof(dir)) {
 		memcpy(dir, path, base);
 		dir[base] = '\0';
+		if (SCG(active) && !SCG(bypass_depth) && SCG(cache) && sc_first_look_leave(SCG(cache), dir, base)) {
+			return false; /* at its first looks: the syscall glob(3) makes says it */
+		}
 		e = sc_hook_lookup(dir, base);
 	}
 	if (e && e->r.kind == SC_KIND_LINK && (follow || base < len)) {
