@@ -15,6 +15,7 @@ statcache.test_watcher=0
 statcache.max_staleness_ms=0
 --FILE--
 <?php
+umask(022); // the modes printed below are 0644 whatever the user's umask (002 where each user has a group of their own)
 require __DIR__ . '/../include/sync_common.inc';
 $d = sc_tmpdir('sync-fpc');
 $s = sync_spellings($d, 'f');

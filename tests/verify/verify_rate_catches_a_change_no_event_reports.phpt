@@ -12,6 +12,7 @@ error_log=
 log_errors=1
 --FILE--
 <?php
+umask(022); // the modes printed below are 0644 whatever the user's umask (002 where each user has a group of their own)
 $d = sys_get_temp_dir() . '/sc_verify_' . getmypid();
 mkdir($d, 0755, true);
 file_put_contents("$d/one.php", "x");
