@@ -633,11 +633,11 @@ static inline void sc_first_look_count(const sc_cache *c, sc_entry *e)
 
 /* One first look at a name: one statx(), its answer depending on
  * SC_GLANCE_SLOT only (sc_fill_first_look()), and on a device with no
- * block device behind it, new to this thread, one statfs().  1 when settled; 0, with the entry's result
- * untouched, for a file system the watched way refuses (sc_dev_refused(),
- * quiet: the watched way says it) or a name the
- * kernel refuses otherwise than as missing (EACCES, ...: the watched way
- * decides). */
+ * block device behind it, new to this thread, one statfs().  1 when
+ * settled; 0, with the entry's result untouched, for a file system the
+ * watched way refuses (sc_dev_refused(), quiet: the watched way says it)
+ * or a name the kernel refuses otherwise than as missing (EACCES, ...:
+ * the watched way decides). */
 static int sc_first_look_take(sc_cache *c, sc_entry *e)
 {
 	sc_gen *g = sc_the_proc.gen;
@@ -675,8 +675,8 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 	/* only a device without a block device behind it (major 0: procfs,
 	 * sysfs, tmpfs, NFS, FUSE, ...) is asked what it is: a file system
 	 * on a disk changes only through this kernel, which a drain bounds */
-	if (major(st.st_dev) == 0
-			&& sc_dev_refused(c, S_ISLNK(st.st_mode) ? dir : e->key, (uint64_t) st.st_dev, epoch, &f_type, 1) != 0) {
+	if (major(st.st_dev) == 0 && sc_dev_refused(c, S_ISLNK(st.st_mode) ? dir : e->key, (uint64_t) st.st_dev,
+			epoch, &f_type, 1) != 0) {
 		/* a file system whose entries may change with no drain between
 		 * (procfs, sysfs, ... reached through a symlink on the way) or
 		 * no event for others' changes: the watched way refuses it too */
@@ -784,21 +784,20 @@ int sc_first_look_leave(sc_cache *c, const char *path, size_t len)
 	return 1;
 }
 
-/* A name's first and second looks (statcache.first_look): one statx() of
- * the whole spelling, as PHP's own call makes one, with nothing on the
- * way filled or watched: a path met once or twice (a new worker's first
- * request, a CLI script's single pass) costs what PHP alone costs, or
- * nothing below a directory the table knows is missing
- * (sc_first_look_missing()).  The answer (a
- * file, a directory, a FIFO, a missing name) depends on SC_GLANCE_SLOT
- * only, which the next drain bumps: it holds until this process's next
- * sync point or the staleness bound, as a watched one holds for others'
- * changes; a directory's is never a walk's parent (sc_resolve() fills
- * that one the watched way).  The name is kept the watched way at its
- * first look in a third request (sc_first_look_done()).  0 when the name
- * goes the watched way now: that look, a
- * caller that keeps every answer, no bound to end the answer (no drain
- * would), /proc, /sys or /dev, or what sc_first_look_take() leaves. */
+/* A name's first looks (statcache.first_look): one statx() of the whole
+ * spelling, as PHP's own call makes one, with nothing on the way filled
+ * or watched: a path met in a worker's first two requests (a CLI script's
+ * single pass) costs what PHP alone costs, or nothing below a directory
+ * the table knows is missing (sc_first_look_missing()).  The answer (a
+ * file, a directory, a FIFO, a symlink, a missing name) depends on
+ * SC_GLANCE_SLOT only, which the next drain bumps: it holds until this
+ * process's next sync point or the staleness bound, as a watched one
+ * holds for others' changes; a directory's is never a walk's parent
+ * (sc_resolve() fills that one the watched way).  The name is kept the
+ * watched way at its look in a third request (sc_first_look_done()).  0
+ * when the name goes the watched way now: that look, a caller that keeps
+ * every answer, no bound to end the answer (no drain would), /proc, /sys
+ * or /dev, or what sc_first_look_take() leaves. */
 int sc_fill_first_look(sc_cache *c, sc_entry *e)
 {
 	const sc_entry *a;
