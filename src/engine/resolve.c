@@ -695,6 +695,33 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 	return 1;
 }
 
+/* The spelling with its "." components dropped, for the relation of a
+ * name to the directories above it: "a/./b" is below "a" as "a/b" is,
+ * and the kernel stops at a missing or non-directory "a" with the same
+ * error either way.  path itself when it has none; buf (SC_PATH_MAX)
+ * otherwise, *len updated.  ".." stays: what is above it depends on
+ * the links on the way. */
+static const char *sc_first_look_undotted(const char *path, size_t *len, char *buf)
+{
+	size_t n = *len, o = 0;
+
+	if (!memmem(path, n, "/.", 2)) {
+		return path;
+	}
+	for (size_t i = 0; i < n;) {
+		if (path[i] == '/' && i + 1 < n && path[i + 1] == '.' && (i + 2 == n || path[i + 2] == '/')) {
+			i += 2; /* "/." dropped */
+			continue;
+		}
+		buf[o++] = path[i++];
+	}
+	if (o == 0) {
+		buf[o++] = '/';
+	}
+	*len = o;
+	return buf;
+}
+
 /* The nearest directory of path the table holds an answer for, valid now,
  * when that answer is missing or no directory: the kernel stops there for
  * every name below it, with its error (ENOTDIR below a file); NULL when
@@ -703,8 +730,11 @@ static int sc_first_look_take(sc_cache *c, sc_entry *e)
 static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, size_t len)
 {
 	sc_gen *g = sc_the_proc.gen;
-	size_t plen = len;
+	char buf[SC_PATH_MAX];
+	size_t plen;
 
+	path = sc_first_look_undotted(path, &len, buf);
+	plen = len;
 	while ((plen = sc_path_parent_len(path, plen)) > 1) {
 		const sc_entry *a = sc_table_find(&c->table, path, plen, sc_table_hash(path, plen));
 		if (!a || a->r.kind == SC_KIND_EMPTY || !sc_result_valid(g, &a->r)) {
@@ -727,20 +757,26 @@ static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, s
 
 /* A first look found a name missing (ENOENT): counted, with no syscall,
  * in each directory above it the table knows nothing of (up to the first
- * it knows: one there, a symlink, ...), and the highest of those that
- * this makes the fourth missing name below it is looked at (one
- * statx()).  When that one is missing, every name below it is answered
- * from it from then on (sc_first_look_stopped_at()): an autoloader's
- * candidates under a namespace directory that does not exist cost
- * nothing from the fifth on.  When it is there, it is known from then on
- * and counts nothing more: missing names below a directory that exists
- * cost one statx() more once, and a few candidates in a directory (an
- * include_path probe) cost only their own statx(), as PHP's calls do. */
+ * it knows: one there, a symlink, ...; "." components dropped), and the
+ * lowest of those that this makes the fourth missing name below it is
+ * looked at (one statx()).  When that one is missing, every name below it
+ * is answered from it from then on (sc_first_look_stopped_at()), and the
+ * next name missing beside it makes the directory above it the lowest to
+ * reach four: an autoloader's candidates under a namespace directory that
+ * does not exist cost nothing from the fifth on.  When it is there, it is
+ * known from then on and counts nothing more.  Lowest first, because the
+ * directories high up (/var, /srv, an app's root) are there: looking at
+ * them first would cost one statx() each for nothing, and a few
+ * candidates spread over the directories of an include_path cost only
+ * their own statx(), as PHP's calls do. */
 static void sc_first_look_missing(sc_cache *c, const char *key, size_t len)
 {
-	size_t plen = len, top = 0;
+	char buf[SC_PATH_MAX];
+	size_t plen, low = 0;
 	sc_entry *d;
 
+	key = sc_first_look_undotted(key, &len, buf);
+	plen = len;
 	for (unsigned n = 0; n < SC_FIRST_LOOK_UP_MAX; n++) {
 		uint32_t k;
 
@@ -752,12 +788,14 @@ static void sc_first_look_missing(sc_cache *c, const char *key, size_t len)
 		}
 		k = (d->flags & SC_ENTRY_MISSING_MASK) >> SC_ENTRY_MISSING_SHIFT;
 		if (k + 1 >= SC_FIRST_LOOK_UP_AT) {
-			top = plen;
+			if (!low) {
+				low = plen;
+			}
 		} else {
 			d->flags = (d->flags & ~SC_ENTRY_MISSING_MASK) | ((k + 1) << SC_ENTRY_MISSING_SHIFT);
 		}
 	}
-	if (top && (d = sc_table_get(&c->table, key, top, sc_table_hash(key, top))) != NULL) {
+	if (low && (d = sc_table_get(&c->table, key, low, sc_table_hash(key, low))) != NULL) {
 		sc_first_look_take(c, d);
 	}
 }

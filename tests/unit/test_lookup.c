@@ -879,11 +879,17 @@ static void a_first_look_answers_and_keeps_only_from_the_second(void **state)
  * request keeps it the watched way, as its ninth look in one does.
  * Names below a directory a first look found missing are answered from
  * it, and a first look's directory is never a walk's parent. */
+/* The table's entry for a path, or NULL: a probe, no lookup. */
+static sc_entry *find_entry(fx *f, const char *path)
+{
+	return sc_table_find(&f->c->table, path, strlen(path), sc_table_hash(path, strlen(path)));
+}
+
 static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state)
 {
 	fx *f = *state;
 	sc_proc_settings s = fx_default_settings;
-	sc_entry *e, *d;
+	sc_entry *e, *d, *u;
 
 	s.watcher = SC_WATCHER_LOOKUP;
 	s.max_staleness_ms = 60000; /* drains at sync points only, here */
@@ -935,25 +941,35 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	assert_same_as_lstat(lk(f, P(f, "dir/b.php")), P(f, "dir/b.php"));
 
 	/* below a missing directory: the first three missing names cost
-	 * their own statx() only; the fourth has the highest directory the
+	 * their own statx() only; the fourth has the lowest directory the
 	 * table knows nothing of looked at, and the names below that missing
-	 * directory are answered from it */
+	 * directory are answered from it; the one above it is not looked at
+	 * yet */
 	assert_same_as_lstat(lk(f, P(f, "nodir/x/y.php")), P(f, "nodir/x/y.php"));
 	assert_same_as_lstat(lk(f, P(f, "nodir/x/v.php")), P(f, "nodir/x/v.php"));
 	assert_same_as_lstat(lk(f, P(f, "nodir/x/u.php")), P(f, "nodir/x/u.php"));
-	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
-		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
+	d = find_entry(f, P(f, "nodir/x"));
 	assert_true(d == NULL || d->r.kind == SC_KIND_EMPTY); /* not looked at yet */
 	e = lk(f, P(f, "nodir/x/w.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/w.php"));
-	d = sc_table_find(&f->c->table, P(f, "nodir"), strlen(P(f, "nodir")),
-		sc_table_hash(P(f, "nodir"), strlen(P(f, "nodir"))));
+	d = find_entry(f, P(f, "nodir/x"));
 	assert_non_null(d);
 	assert_int_equal(d->r.kind, SC_KIND_MISSING);
+	u = find_entry(f, P(f, "nodir"));
+	assert_true(u == NULL || u->r.kind == SC_KIND_EMPTY); /* the lowest only */
 	e = lk(f, P(f, "nodir/x/z.php"));
 	assert_same_as_lstat(e, P(f, "nodir/x/z.php"));
 	assert_int_equal(e->r.deps[0].slot, SC_GLANCE_SLOT);
 	assert_true(e->r.ndeps == d->r.ndeps && e->r.deps[0].val == d->r.deps[0].val); /* inherited */
+	/* a name missing beside it: the directory above has reached four, and
+	 * is now the lowest; below it, "." components or not, no syscall */
+	assert_same_as_lstat(lk(f, P(f, "nodir/q/a.php")), P(f, "nodir/q/a.php"));
+	u = find_entry(f, P(f, "nodir"));
+	assert_non_null(u);
+	assert_int_equal(u->r.kind, SC_KIND_MISSING);
+	e = lk(f, P(f, "nodir/./q/./b.php"));
+	assert_same_as_lstat(e, P(f, "nodir/./q/./b.php"));
+	assert_true(e->r.ndeps == u->r.ndeps && e->r.deps[0].val == u->r.deps[0].val); /* inherited */
 	/* made by this process: seen at once */
 	fx_mkdir(f, "nodir");
 	fx_mkdir(f, "nodir/x");
