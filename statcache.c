@@ -125,6 +125,7 @@ static PHP_MINIT_FUNCTION(statcache)
 			.test_clock = SCG(test_clock),
 #ifdef ZTS
 			.wall_wanted = 1, /* the hit's realpath-cache expiry test (src/php/realpath/realpath_cache.h) */
+			.threads = 1,
 #endif
 			.watcher = sc_ini_watcher_thread() ? SC_WATCHER_THREAD : SC_WATCHER_LOOKUP,
 		};

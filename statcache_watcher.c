@@ -202,6 +202,10 @@ int sc_watcher_startup(const sc_proc_settings *s)
 		return rc;
 	}
 	p->gen = p->region.gen;
+	/* no watcher thread, no other request thread: this thread alone
+	 * bumps and reads the table (sc_gen_deps_recheck()); a region made
+	 * for shared mode later starts without it */
+	p->gen->solo = p->set.watcher == SC_WATCHER_LOOKUP && !p->set.threads;
 	atomic_store(&p->state, SC_PROC_OFF);
 	return 0;
 }

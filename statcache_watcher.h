@@ -47,6 +47,7 @@ typedef struct sc_proc_settings {
 	int test_untrusted;        /* every file system is untrusted (tests) */
 	int test_clock;            /* the clock decides, as where the tick counter cannot be trusted (tests) */
 	int wall_wanted;           /* hits need a ceiling of time() (ZTS: PHP's realpath cache expiry) */
+	int threads;               /* request threads share the table (ZTS) */
 	sc_watcher_kind watcher;
 } sc_proc_settings;
 

@@ -56,18 +56,69 @@ int sc_gen_bumped(sc_gen *g, uint64_t from, uint64_t to, uint32_t *out, unsigned
 	for (uint64_t v = from + 1; v <= to; v++) {
 		/* acquire: pairs with the release in sc_gen_step() */
 		uint64_t e = atomic_load_explicit(&log[(v - 1) & (SC_BUMP_LOG - 1)], memory_order_acquire);
-		uint32_t slot = (uint32_t) e;
-		if ((uint32_t) (e >> 32) != (uint32_t) v || slot == SC_BUMP_ALL) {
+		uint32_t key = (uint32_t) e;
+		if ((uint32_t) (e >> 32) != (uint32_t) v || key == SC_BUMP_ALL) {
 			return -1;
 		}
-		out[n++] = slot;
+		out[n++] = key & g->mask;
 	}
 	return (int) n;
 }
 
+/* Read on a miss only (a hit whose deps held, or whose version did not
+ * move, never comes here), and only for a table one thread bumps and
+ * reads (solo): there every bump is whole (slot, version, log) whenever
+ * a result is filled, checked or rechecked, so a dep's value counts
+ * exactly the bumps of its slot up to a version at or below its held_at,
+ * and the slot now is that value plus the bumps logged since.  A table
+ * other threads or processes bump can be read between a bump's slot and
+ * its step: a dep filled then would count a bump logged after its
+ * held_at, and a count could come out right with a change of its own
+ * half done; there the slot's move is a miss, as it always was. */
+int sc_gen_deps_recheck(const sc_gen *g, uint32_t epoch, sc_dep *deps, unsigned n, uint64_t from, uint64_t *now)
+{
+	_Atomic uint64_t *log = sc_gen_bump_log((sc_gen *) g);
+	uint32_t moved[SC_RECHECK_MAX_DEPS] = { 0 };
+	uint64_t to = sc_gen_version(g);
+
+	if (!g->solo || from == 0 || n > SC_RECHECK_MAX_DEPS || to - from > SC_BUMP_LOG || sc_gen_epoch(g) != epoch) {
+		return 0;
+	}
+	for (uint64_t v = from + 1; v <= to; v++) {
+		/* acquire: pairs with the release in sc_gen_step() */
+		uint64_t e = atomic_load_explicit(&log[(v - 1) & (SC_BUMP_LOG - 1)], memory_order_acquire);
+		uint32_t key = (uint32_t) e;
+		if ((uint32_t) (e >> 32) != (uint32_t) v || key == SC_BUMP_ALL) {
+			return 0;
+		}
+		for (unsigned i = 0; i < n; i++) {
+			if (((key ^ deps[i].slot) & g->mask) == 0) {
+				if (key == deps[i].slot) {
+					return 0; /* its own: a change it depends on */
+				}
+				moved[i]++;
+			}
+		}
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (sc_gen_load(g, deps[i].slot) != deps[i].val + moved[i]) {
+			return 0;
+		}
+	}
+	if (sc_gen_epoch(g) != epoch) {
+		return 0;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		deps[i].val += moved[i];
+	}
+	*now = to;
+	return 1;
+}
+
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
 {
-	return (uint32_t) sc_hash_bytes(name, len, (uint64_t) (uint32_t) wd * 0x9e3779b97f4a7c15ull + 1) & g->mask;
+	(void) g;
+	return (uint32_t) sc_hash_bytes(name, len, (uint64_t) (uint32_t) wd * 0x9e3779b97f4a7c15ull + 1);
 }
 
 uint32_t sc_gen_watch_slot(const sc_gen *g, int wd)

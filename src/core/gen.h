@@ -54,7 +54,9 @@ typedef struct sc_gen {
 	_Atomic int32_t drainer_pid;     /* who holds the sequence odd (shared mode) */
 	uint32_t slots;
 	uint32_t magic;
-	uint32_t pad_v;
+	uint32_t solo;                   /* one thread of one process bumps and reads it (an
+	                                  * NTS worker's own table, drained at its lookups):
+	                                  * no bump is ever half done when a result is read */
 	_Atomic uint64_t version;        /* bumped after every slot or epoch bump */
 	_Atomic uint64_t last_drain_ticks; /* sc_ticks() of the last drain (0: none) */
 	char pad0[SC_CACHE_LINE - 56];
@@ -84,11 +86,13 @@ typedef struct sc_gen {
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
 
-#define SC_GEN_MAGIC 0x53434735u /* "SCG5": with the bump log, the watch cap's line and glances */
+#define SC_GEN_MAGIC 0x53434736u /* "SCG6": the bump log of keys, the watch cap's line and glances */
 
-/* The bump log's length (a power of two): the slots of the last this
- * many bumps, read by the check of opcache's script records. */
-#define SC_BUMP_LOG 256u
+/* The bump log's length (a power of two): the keys of the last this
+ * many bumps, read by the check of opcache's script records and by a
+ * result's recheck (sc_gen_deps_recheck()): a neighbour making and
+ * removing 100 files a second bumps 400 times a second. */
+#define SC_BUMP_LOG 4096u
 /* What the log says of an epoch bump: every slot. */
 #define SC_BUMP_ALL UINT32_MAX
 
@@ -99,8 +103,14 @@ typedef struct sc_gen {
 #define SC_SYNC_SEQ_ONE 2u /* the sequence's step */
 
 /* A dependency: the value slot held when the result was taken. */
+/* A dependency: a bump key and the value its slot had.  The key is the
+ * slot itself for a watch (sc_gen_watch_slot()) and the glance, and all
+ * 32 bits of a name's hash for a name (sc_gen_name_slot()): its slot is
+ * key & mask.  The bump log records keys, so that a result whose slot
+ * moved for another key's bump (two names sharing a slot) is found
+ * holding still (sc_gen_deps_recheck()). */
 typedef struct sc_dep {
-	uint32_t slot;
+	uint32_t slot;           /* the key */
 	uint32_t val;
 } sc_dep;
 
@@ -174,7 +184,8 @@ static inline int sc_gen_slots_valid(long slots)
 	return slots >= SC_GEN_SLOTS_MIN && slots <= SC_GEN_SLOTS_MAX && (slots & (slots - 1)) == 0;
 }
 
-/* The slot of a name in a watched directory. */
+/* The key of a name in a watched directory: 32 bits of its hash, whose
+ * slot is key & mask (sc_gen_load(), sc_gen_bump() take keys). */
 uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len);
 /* The slot of a watch: a directory's (its names come and go) or a file's
  * own (its inode changed, through any name or descriptor). */
@@ -205,7 +216,7 @@ SC_ALWAYS_INLINE _Atomic int32_t *sc_gen_file_wds(sc_gen *g)
 }
 
 /* The bump log, after the file wds: entry (v - 1) % SC_BUMP_LOG holds the
- * slot of the bump that moved the version to v (SC_BUMP_ALL for an epoch),
+ * key of the bump that moved the version to v (SC_BUMP_ALL for an epoch),
  * tagged with v's low 32 bits, so that a reader can tell an entry from
  * one it overwrote, or one not written yet (sc_gen_bumped()). */
 SC_ALWAYS_INLINE _Atomic uint64_t *sc_gen_bump_log(sc_gen *g)
@@ -245,9 +256,10 @@ static inline int sc_gen_is_dir(sc_gen *g, int wd)
 	return (atomic_load_explicit(&sc_gen_dir_bits(g)[s / 8], memory_order_relaxed) >> (s % 8)) & 1;
 }
 
-SC_ALWAYS_INLINE uint32_t sc_gen_load(const sc_gen *g, uint32_t slot)
+/* The value of a key's slot. */
+SC_ALWAYS_INLINE uint32_t sc_gen_load(const sc_gen *g, uint32_t key)
 {
-	return atomic_load_explicit(&((sc_gen *) g)->gen[slot], memory_order_relaxed);
+	return atomic_load_explicit(&((sc_gen *) g)->gen[key & g->mask], memory_order_relaxed);
 }
 
 /* The table's version: it moves after every bump, so a result whose
@@ -272,21 +284,22 @@ SC_ALWAYS_INLINE uint64_t sc_gen_version(const sc_gen *g)
  * each step has an entry of its own (the fetch_add hands out v), written
  * after the step, so a reader that finds the entry's tag is not v's yet
  * cannot tell (sc_gen_bumped()). */
-static inline void sc_gen_step(sc_gen *g, uint32_t slot)
+static inline void sc_gen_step(sc_gen *g, uint32_t key)
 {
 	/* release: pairs with the acquire in sc_gen_version(); a reader that
 	 * sees the new version sees the slot bumped */
 	uint64_t v = atomic_fetch_add_explicit(&g->version, 1, memory_order_release) + 1;
 
 	/* release: pairs with the acquire in sc_gen_bumped() */
-	atomic_store_explicit(&sc_gen_bump_log(g)[(v - 1) & (SC_BUMP_LOG - 1)], (v << 32) | slot,
+	atomic_store_explicit(&sc_gen_bump_log(g)[(v - 1) & (SC_BUMP_LOG - 1)], (v << 32) | key,
 		memory_order_release);
 }
 
-static inline void sc_gen_bump(sc_gen *g, uint32_t slot)
+/* A key's slot moves by one, logged under the key. */
+static inline void sc_gen_bump(sc_gen *g, uint32_t key)
 {
-	atomic_fetch_add_explicit(&g->gen[slot], 1, memory_order_relaxed);
-	sc_gen_step(g, slot);
+	atomic_fetch_add_explicit(&g->gen[key & g->mask], 1, memory_order_relaxed);
+	sc_gen_step(g, key);
 }
 
 SC_ALWAYS_INLINE uint32_t sc_gen_epoch(const sc_gen *g)
@@ -333,7 +346,7 @@ static inline void sc_gen_glance_end(sc_gen *g)
 	}
 }
 
-/* The slots bumped after the table's version was from, up to to (two
+/* The slots (keys & mask) bumped after the table's version was from, up to to (two
  * sc_gen_version() reads, from <= to), into out[max]: how many, or -1
  * when the log cannot say (an epoch among them, more than max or
  * SC_BUMP_LOG bumps, an entry overwritten or not written yet): the reader
@@ -382,6 +395,15 @@ int sc_gen_drain_end(sc_gen *g, uint32_t odd_seq, uint64_t begun_ms, uint64_t be
  * the odd sequence it now holds is returned, to drain and end as
  * sc_gen_drain_begin()'s caller does. */
 uint32_t sc_gen_drain_wait(sc_gen *g, int32_t pid, uint64_t wait_ns);
+
+/* Deps that held at version from (a result's held_at) and do not now:
+ * do they hold still, every bump of their slots since from having been
+ * another key's (a name sharing a slot)?  1 with each dep's value moved
+ * by those bumps and *now the version they hold at; 0 when one was its
+ * own key's, an epoch, or the log cannot tell (more than SC_BUMP_LOG
+ * bumps since, an entry not written yet, a bump it has not logged). */
+#define SC_RECHECK_MAX_DEPS 8u
+int sc_gen_deps_recheck(const sc_gen *g, uint32_t epoch, sc_dep *deps, unsigned n, uint64_t from, uint64_t *now);
 
 /* Valid iff the epoch and every recorded slot still hold. */
 SC_ALWAYS_INLINE int sc_gen_deps_hold(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n)

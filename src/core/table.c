@@ -228,3 +228,14 @@ uint32_t sc_table_evict(sc_table *t, uint32_t want)
 	t->buckets = nb;
 	return marked;
 }
+
+int sc_result_recheck(const sc_gen *g, sc_result *r)
+{
+	uint64_t now;
+
+	if (r->kind == SC_KIND_EMPTY || !sc_gen_deps_recheck(g, r->epoch, r->deps, r->ndeps, r->held_at, &now)) {
+		return 0;
+	}
+	r->held_at = now;
+	return 1;
+}

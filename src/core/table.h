@@ -445,6 +445,13 @@ static inline int sc_result_valid(const sc_gen *g, const sc_result *r)
 	return r->kind != SC_KIND_EMPTY && sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps);
 }
 
+/* A result whose deps no longer hold: found holding still when every
+ * bump of their slots since it last held was another key's (a name
+ * sharing a slot with one of its own: a neighbour's short-lived files),
+ * its deps and held_at brought up to date (sc_gen_deps_recheck()).  Off
+ * the hit path: a miss without it. */
+int sc_result_recheck(const sc_gen *g, sc_result *r);
+
 /* sc_result_valid() on the hit path: while the generation table is at the
  * version its dependencies were last seen holding at, nothing they record
  * can have moved (every bump moves the version), so they are not read
@@ -460,7 +467,7 @@ SC_ALWAYS_INLINE int sc_result_holds(const sc_gen *g, sc_result *r, uint64_t v)
 		return 1;
 	}
 	if (!sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps)) {
-		return 0;
+		return sc_result_recheck(g, r);
 	}
 	r->held_at = v;
 	return 1;

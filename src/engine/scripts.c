@@ -183,7 +183,7 @@ static void sc_rix_add(uint32_t k)
 			sc_rix_ents = ne;
 			sc_rix_ent_cap = ncap;
 		}
-		head = sc_rix_head(s->deps[i].slot, true);
+		head = sc_rix_head(s->deps[i].slot & sc_the_proc.gen->mask, true); /* sc_gen_bumped()'s slots */
 		if (!head) {
 			sc_rix_walk_due = true;
 			return;

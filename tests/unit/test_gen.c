@@ -116,7 +116,7 @@ static void slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only(void **st
 	assert_false(sc_gen_slots_valid(65536 + 64));
 }
 
-static void name_and_watch_slots_stay_below_slots(void **state)
+static void name_keys_and_watch_slots_land_below_slots(void **state)
 {
 	sc_gen *g = gen_new(64);
 	char name[32];
@@ -124,10 +124,103 @@ static void name_and_watch_slots_stay_below_slots(void **state)
 
 	for (int wd = -1; wd < 5000; wd++) {
 		int n = snprintf(name, sizeof(name), "file%d.php", wd * 7);
-		assert_true(sc_gen_name_slot(g, wd, name, (size_t) n) < 64);
+		uint32_t key = sc_gen_name_slot(g, wd, name, (size_t) n), before = sc_gen_load(g, key & g->mask);
+		/* a name's key bumps and reads the slot key & mask */
+		sc_gen_bump(g, key);
+		assert_int_equal(sc_gen_load(g, key & g->mask), before + 1);
+		assert_int_equal(sc_gen_load(g, key), before + 1);
 		assert_true(sc_gen_watch_slot(g, wd) < 64);
 	}
 	assert_true(sc_gen_watch_slot(g, 2147483647) < 64);
+	free(g);
+}
+
+/* sc_gen_deps_recheck() of two deps, on a copy: whether they hold. */
+static int sc_gen_recheck_ok(const sc_gen *g, uint32_t epoch, const sc_dep *deps, uint64_t held)
+{
+	sc_dep copy[2] = { deps[0], deps[1] };
+	uint64_t now;
+
+	return sc_gen_deps_recheck(g, epoch, copy, 2, held, &now) == 1;
+}
+
+/* Another name of directory wd whose key shares key's slot. */
+static uint32_t a_name_sharing_the_slot(const sc_gen *g, int wd, uint32_t key)
+{
+	char name[32];
+
+	for (int i = 0;; i++) {
+		int n = snprintf(name, sizeof(name), "tmp%d", i);
+		uint32_t other = sc_gen_name_slot(g, wd, name, (size_t) n);
+		if (other != key && ((other ^ key) & g->mask) == 0) {
+			return other;
+		}
+	}
+}
+
+static void a_slot_moved_by_another_names_bumps_holds_on_recheck(void **state)
+{
+	sc_gen *g = gen_new(64);
+	uint32_t mine = sc_gen_name_slot(g, 3, "a.php", 5), other = a_name_sharing_the_slot(g, 3, mine);
+	uint32_t watch = sc_gen_watch_slot(g, 9), epoch = sc_gen_epoch(g);
+	sc_dep deps[2] = { { mine, sc_gen_load(g, mine) }, { watch, sc_gen_load(g, watch) } };
+	uint64_t held = sc_gen_version(g), now = 0;
+	(void) state;
+
+	g->solo = 1;
+	/* a neighbour's name in the same slot comes and goes */
+	sc_gen_bump(g, other);
+	sc_gen_bump(g, sc_gen_watch_slot(g, 3));
+	sc_gen_bump(g, other);
+	assert_false(sc_gen_deps_hold(g, epoch, deps, 2));
+	assert_true(sc_gen_deps_recheck(g, epoch, deps, 2, held, &now));
+	assert_int_equal(now, sc_gen_version(g));
+	assert_true(sc_gen_deps_hold(g, epoch, deps, 2));
+	held = now;
+
+	/* its own name's bump among them: a change it depends on */
+	sc_gen_bump(g, other);
+	sc_gen_bump(g, mine);
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, held));
+	deps[0].val = sc_gen_load(g, mine);
+	held = sc_gen_version(g);
+
+	/* its own watch's */
+	sc_gen_bump(g, watch);
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, held));
+	deps[1].val = sc_gen_load(g, watch);
+	held = sc_gen_version(g);
+
+	/* an epoch */
+	sc_gen_bump(g, other);
+	sc_gen_bump_epoch(g);
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, held));
+	epoch = sc_gen_epoch(g);
+	deps[0].val = sc_gen_load(g, mine);
+	held = sc_gen_version(g);
+
+	/* a table other threads or processes bump: never */
+	sc_gen_bump(g, other);
+	g->solo = 0;
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, held));
+	g->solo = 1;
+	assert_true(sc_gen_deps_recheck(g, epoch, deps, 2, held, &now));
+	held = now;
+
+	/* the slot moved by more than the log tells (a bump half done) */
+	sc_gen_bump(g, other);
+	atomic_fetch_add(&g->gen[mine & g->mask], 1);
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, held));
+	deps[0].val = sc_gen_load(g, mine);
+	held = sc_gen_version(g);
+
+	/* more bumps since than the log holds */
+	for (unsigned i = 0; i <= SC_BUMP_LOG; i++) {
+		sc_gen_bump(g, other);
+	}
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, held));
+	/* and a result never seen holding since it was set */
+	assert_false(sc_gen_recheck_ok(g, epoch, deps, 0));
 	free(g);
 }
 
@@ -141,7 +234,7 @@ static void different_names_in_one_directory_spread_over_slots(void **state)
 	memset(seen, 0, sizeof(seen));
 	for (int i = 0; i < 1000; i++) {
 		int n = snprintf(name, sizeof(name), "f%d.php", i);
-		uint32_t s = sc_gen_name_slot(g, 5, name, (size_t) n);
+		uint32_t s = sc_gen_name_slot(g, 5, name, (size_t) n) & g->mask;
 		if (!seen[s]) {
 			seen[s] = 1;
 			distinct++;
@@ -173,7 +266,7 @@ static void deps_hold_until_the_epoch_or_a_recorded_slot_moves(void **state)
 
 	/* a slot nobody recorded */
 	for (uint32_t s = 0; s < 8; s++) {
-		if (s != deps[0].slot && s != deps[1].slot && s != deps[2].slot) {
+		if (s != (deps[0].slot & g->mask) && s != deps[1].slot && s != deps[2].slot) {
 			sc_gen_bump(g, s);
 		}
 	}
@@ -431,7 +524,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(init_sets_epoch_one_mask_and_clean_slots, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(the_bump_log_names_the_slots_bumped_since_a_version, gen_setup, gen_teardown),
 		cmocka_unit_test(slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only),
-		cmocka_unit_test(name_and_watch_slots_stay_below_slots),
+		cmocka_unit_test(name_keys_and_watch_slots_land_below_slots),
+		cmocka_unit_test(a_slot_moved_by_another_names_bumps_holds_on_recheck),
 		cmocka_unit_test_setup_teardown(different_names_in_one_directory_spread_over_slots, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(deps_hold_until_the_epoch_or_a_recorded_slot_moves, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second, gen_setup, gen_teardown),

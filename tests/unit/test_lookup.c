@@ -879,6 +879,59 @@ static void a_first_look_answers_and_keeps_only_from_the_second(void **state)
  * request keeps it the watched way, as its ninth look in one does.
  * Names below a directory a first look found missing are answered from
  * it, and a first look's directory is never a walk's parent. */
+/* Another process's short-lived names in a directory the app reads, in a
+ * table of 64 slots (every slot shared by many names): the cached names
+ * stay hits (their slots moved for other keys only), and a change of
+ * their own is still seen at once. */
+static void a_neighbours_names_that_share_slots_cost_no_miss(void **state)
+{
+	fx *f = *state;
+	sc_proc_settings s = fx_default_settings;
+	char rel[32];
+	uint64_t misses, hits;
+
+	s.watcher = SC_WATCHER_LOOKUP;
+	s.max_staleness_ms = 60000; /* drains at sync points only, here */
+	s.slots = 64;
+	fx_restart(f, &s);
+	f->c->first_look = 0;
+	assert_int_equal(sc_the_proc.gen->solo, 1);
+	fx_mkdir(f, "app");
+	for (int i = 0; i < 8; i++) {
+		snprintf(rel, sizeof(rel), "app/c%d.php", i);
+		fx_write(f, rel, "x");
+	}
+	assert_same_as_lstat(lk(f, P(f, "app")), P(f, "app"));
+	sc_watcher_mark_pending();
+	for (int i = 0; i < 8; i++) {
+		snprintf(rel, sizeof(rel), "app/c%d.php", i);
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+	}
+	misses = cnt(&f->c->n->misses);
+	hits = cnt(&f->c->n->hits);
+	for (int i = 0; i < 300; i++) {
+		snprintf(rel, sizeof(rel), "app/tmp%d", i);
+		fx_write(f, rel, "t");
+		assert_int_equal(unlink(P(f, rel)), 0);
+	}
+	sc_watcher_mark_pending();
+	for (int i = 0; i < 8; i++) {
+		snprintf(rel, sizeof(rel), "app/c%d.php", i);
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+	}
+	assert_int_equal(cnt(&f->c->n->misses), misses);
+	assert_int_equal(cnt(&f->c->n->hits), hits + 8);
+
+	/* its own change among them: seen at once */
+	fx_write(f, "app/tmpx", "t");
+	fx_write(f, "app/c3.php", "changed");
+	assert_int_equal(unlink(P(f, "app/tmpx")), 0);
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "app/c3.php")), P(f, "app/c3.php"));
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
+}
+
 /* The table's entry for a path, or NULL: a probe, no lookup. */
 static sc_entry *find_entry(fx *f, const char *path)
 {
@@ -1284,6 +1337,7 @@ int main(void)
 		T(the_entry_cap_evicts_and_answers_stay_right),
 		T(a_first_look_answers_and_keeps_only_from_the_second),
 		T(first_looks_watch_nothing_and_hold_until_the_next_drain),
+		T(a_neighbours_names_that_share_slots_cost_no_miss),
 		T(an_untrusted_cache_answers_nothing),
 		T(the_watch_cap_flushes_and_answers_stay_equal_to_lstat),
 		T(the_watch_cap_evicts_files_watches_and_answers_stay_equal_to_lstat),
