@@ -32,7 +32,7 @@ if test "$PHP_STATCACHE" != "no"; then
       src/php/include/include.c src/php/include/include_calls.c \
       src/php/listings/listing_hooks.c src/php/listings/glob_hooks.c \
       src/php/realpath/realpath.c src/php/realpath/realpath_cache.c src/php/realpath/realpath_open.c \
-      src/php/opcache/opcache.c src/php/opcache/opcache_name.c src/php/opcache/opcache_call.c"
+      src/php/opcache/opcache.c src/php/opcache/opcache_name.c src/php/opcache/opcache_call.c src/php/opcache/opcache_stat.c"
     statcache_sources="$statcache_sources $statcache_core $statcache_process $statcache_engine $statcache_php"
     AC_SEARCH_LIBS([pthread_create], [pthread])
     AC_SEARCH_LIBS([dladdr], [dl])

@@ -21,6 +21,7 @@
 #include "php/module/testapi.h"
 #include "php/module/log.h"
 #include "php/opcache/opcache.h"
+#include "php/opcache/opcache_stat.h"
 #include "php/module/off_reason.h"
 
 #if STATCACHE_HAVE_CACHE
@@ -139,6 +140,7 @@ static PHP_MINIT_FUNCTION(statcache)
 		}
 	}
 	statcache_hooks_startup();
+	sc_ocs_startup();
 	statcache_opcache_startup(SCG(opcache_invalidate));
 #else
 	statcache_set_off_reason("not built with inotify (Linux only)");
@@ -155,6 +157,7 @@ static PHP_MSHUTDOWN_FUNCTION(statcache)
 #if STATCACHE_HAVE_CACHE
 	if (!statcache_off_at_startup()) {
 		statcache_opcache_shutdown();
+		sc_ocs_shutdown();
 		statcache_hooks_shutdown();
 		sc_watcher_shutdown();
 	}
@@ -448,6 +451,7 @@ static PHP_MINFO_FUNCTION(statcache)
 	SC_ROW("Memory (bytes)", t.memory);
 	statcache_opcache_info();
 #if STATCACHE_HAVE_CACHE
+	php_info_print_table_row(2, "opcache's own stat() of a script", why ? "left to opcache" : sc_ocs_state());
 	SC_ROW("Watches", (uint64_t) sc_watcher_watch_count());
 	php_info_print_table_row(2, "Watcher", sc_watcher_kind_name());
 	if (sc_the_proc.gen) {

@@ -329,7 +329,7 @@ function extra_lines(array $med, ?array $check): array {
             fmt($o['compiles_per_req'], 2), fmt($n['compiles_per_req'], 2), number_format($o['wasted_memory']), number_format($n['wasted_memory']),
             fmt($n['scripts'], 0), $check === null ? '?' : ($check['ok'] ? 'check ok' : 'CHECK FAILED: ' . implode('; ', $check['why'])));
     }
-    foreach (['mem' => 'after one round', 'mem_end' => 'at the end of the pass'] as $key => $when) {
+    foreach (['mem' => 'after the warm-up', 'mem_end' => 'at the end of the pass'] as $key => $when) {
         $mn = $med['on'][$key] ?? null;
         if (!$mn || !isset($mn['watches_dirs'])) continue;
         $l[] = sprintf('Watches of a worker, on, %s: %s: %s directories, %s files, %s symlinks%s; kernel memory %s KiB in marks (%s B + %s B a watch), %s KiB with the inodes they keep in memory',
@@ -499,7 +499,7 @@ function report(array $a): void {
             $md[] = "statcache_stats() of the last 'on' worker: " . implode(', ', array_map(fn($k) => "$k=" . json_encode($stats[$k] ?? null), $keys));
         }
         if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = '';
-        if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = 'Memory after one round of the URL list (fresh worker; medians): '
+        if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = 'Memory after the warm-up (two rounds of the URL list, fresh worker; medians): '
             . implode('; ', array_map(fn($cfg) => sprintf('%s: RSS %s KiB, inotify %s instance(s) / %s watch(es)%s', $cfg,
                 fmt($med[$cfg]['mem']['rss_kb'] ?? NAN, 0), fmt($med[$cfg]['mem']['inotify_instances'] ?? NAN, 0),
                 fmt($med[$cfg]['mem']['inotify_watches'] ?? NAN, 0),

@@ -13,8 +13,11 @@
 # list, no "not loaded" baseline, no attribution, the short table only.
 # Defaults: 3 passes x 3 rounds of the URL list per run, baseline included.
 #
-# Per configuration and pass, from a freshly started worker, after one
-# unmeasured round of the URL list:
+# Per configuration and pass, from a freshly started worker, after two
+# unmeasured rounds of the URL list (a worker keeps a name the watched way
+# from the third request that asks it, statcache.first_look: a name one
+# URL asks is kept in the third round; bench/apps/cold.sh measures the
+# first requests):
 #   a. syscalls per request: strace of the worker (all threads) over N
 #      requests; stat(), lstat() and fstat() are told apart by arguments;
 #   b. CPU ms per request: the worker's utime+stime (and scheduler on-CPU
@@ -23,10 +26,10 @@
 #      give the same bodies;
 #   d. memory: the worker's RSS and inotify instances/watches (from /proc:
 #      directories and files apart, and the kernel memory they hold) and
-#      statcache_stats() entries/memory after one round of the URL list,
+#      statcache_stats() entries/memory after the warm-up rounds,
 #      and RSS and watches again at the end of the pass;
 #      statcache_stats() and opcache's counters (compiles, wasted memory)
-#      after the round and at the end of the pass: misses, hits, flushes a
+#      after the warm-up and at the end of the pass: misses, hits, flushes a
 #      request, and opcache's compiles a request after warm-up, which must be
 #      the same off and on (report.php flags a difference, and any wasted
 #      memory with the cache on);
@@ -107,8 +110,8 @@ measure() { # opmode cfg pass
 	sc_fpm_stop; sc_fpm_start "$ini"
 	w=$(sc_fpm_worker)
 	[ "$neighbour" = 0 ] || sc_neighbour_start "$neighbour" "$APP_NEIGHBOUR_DIR"
-	sc_requests "$APP_URLS" "$nurls" "$d/warm"
-	# d. memory after one round of the URL list
+	sc_requests "$APP_URLS" "$((2 * nurls))" "$d/warm"
+	# d. memory after the warm-up
 	sc_mem_snap "$w" > "$d/mem"
 	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats-warm.json"
 	sc_log "$opmode $cfg pass $pass: worker $w warm"
