@@ -499,7 +499,7 @@ function report(array $a): void {
             $md[] = "statcache_stats() of the last 'on' worker: " . implode(', ', array_map(fn($k) => "$k=" . json_encode($stats[$k] ?? null), $keys));
         }
         if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = '';
-        if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = 'Memory after the warm-up (two rounds of the URL list, fresh worker; medians): '
+        if (array_filter(array_map(fn($m) => $m['mem']['rss_kb'] ?? null, $med))) $md[] = 'Memory after the warm-up (three rounds of the URL list, fresh worker; medians): '
             . implode('; ', array_map(fn($cfg) => sprintf('%s: RSS %s KiB, inotify %s instance(s) / %s watch(es)%s', $cfg,
                 fmt($med[$cfg]['mem']['rss_kb'] ?? NAN, 0), fmt($med[$cfg]['mem']['inotify_instances'] ?? NAN, 0),
                 fmt($med[$cfg]['mem']['inotify_watches'] ?? NAN, 0),

@@ -13,9 +13,9 @@
 # list, no "not loaded" baseline, no attribution, the short table only.
 # Defaults: 3 passes x 3 rounds of the URL list per run, baseline included.
 #
-# Per configuration and pass, from a freshly started worker, after two
+# Per configuration and pass, from a freshly started worker, after three
 # unmeasured rounds of the URL list (a worker keeps a name the watched way
-# from the third request that asks it, statcache.first_look: a name one
+# at the third request that asks it, statcache.first_look: a name one
 # URL asks is kept in the third round; bench/apps/cold.sh measures the
 # first requests):
 #   a. syscalls per request: strace of the worker (all threads) over N
@@ -110,7 +110,7 @@ measure() { # opmode cfg pass
 	sc_fpm_stop; sc_fpm_start "$ini"
 	w=$(sc_fpm_worker)
 	[ "$neighbour" = 0 ] || sc_neighbour_start "$neighbour" "$APP_NEIGHBOUR_DIR"
-	sc_requests "$APP_URLS" "$((2 * nurls))" "$d/warm"
+	sc_requests "$APP_URLS" "$((3 * nurls))" "$d/warm"
 	# d. memory after the warm-up
 	sc_mem_snap "$w" > "$d/mem"
 	curl -s "http://127.0.0.1:$SC_PORT/__statcache-stats.php" > "$d/stats-warm.json"
