@@ -102,7 +102,6 @@ typedef struct sc_gen {
 #define SC_SYNC_DRAINING 2u
 #define SC_SYNC_SEQ_ONE 2u /* the sequence's step */
 
-/* A dependency: the value slot held when the result was taken. */
 /* A dependency: a bump key and the value its slot had.  The key is the
  * slot itself for a watch (sc_gen_watch_slot()) and the glance, and all
  * 32 bits of a name's hash for a name (sc_gen_name_slot()): its slot is

@@ -1023,6 +1023,15 @@ static void first_looks_watch_nothing_and_hold_until_the_next_drain(void **state
 	e = lk(f, P(f, "nodir/./q/./b.php"));
 	assert_same_as_lstat(e, P(f, "nodir/./q/./b.php"));
 	assert_true(e->r.ndeps == u->r.ndeps && e->r.deps[0].val == u->r.deps[0].val); /* inherited */
+	/* "." components count in the same directory: three missing names
+	 * spelled plainly and a fourth through "./" have "nodot/x" looked at */
+	assert_same_as_lstat(lk(f, P(f, "nodot/x/a.php")), P(f, "nodot/x/a.php"));
+	assert_same_as_lstat(lk(f, P(f, "nodot/x/b.php")), P(f, "nodot/x/b.php"));
+	assert_same_as_lstat(lk(f, P(f, "nodot/x/c.php")), P(f, "nodot/x/c.php"));
+	assert_same_as_lstat(lk(f, P(f, "nodot/./x/d.php")), P(f, "nodot/./x/d.php"));
+	u = find_entry(f, P(f, "nodot/x"));
+	assert_non_null(u);
+	assert_int_equal(u->r.kind, SC_KIND_MISSING);
 	/* made by this process: seen at once */
 	fx_mkdir(f, "nodir");
 	fx_mkdir(f, "nodir/x");

@@ -11,7 +11,7 @@
 void sc_ocs_startup(void);
 /* At shutdown: the entry given back what it held. */
 void sc_ocs_shutdown(void);
-/* In words, for phpinfo() and statcache_stats(): answered, or why not. */
+/* In words, for phpinfo() (php --ri statcache): answered, or why not. */
 const char *sc_ocs_state(void);
 
 #endif
