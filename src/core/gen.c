@@ -70,46 +70,55 @@ int sc_gen_bumped(sc_gen *g, uint64_t from, uint64_t to, uint32_t *out, unsigned
  * reads (solo): there every bump is whole (slot, version, log) whenever
  * a result is filled, checked or rechecked, so a dep's value counts
  * exactly the bumps of its slot up to a version at or below its held_at,
- * and the slot now is that value plus the bumps logged since.  A table
- * other threads or processes bump can be read between a bump's slot and
- * its step: a dep filled then would count a bump logged after its
- * held_at, and a count could come out right with a change of its own
- * half done; there the slot's move is a miss, as it always was. */
+ * and the slot now is that value plus the bumps logged since.  Only the
+ * deps whose slot moved are looked for in the log: a slot that did not
+ * move had no bump at all.  A table other threads or processes bump can
+ * be read between a bump's slot and its step: a dep filled then would
+ * count a bump logged after its held_at, and a count could come out
+ * right with a change of its own half done; there the slot's move is a
+ * miss, as it always was. */
 int sc_gen_deps_recheck(const sc_gen *g, uint32_t epoch, sc_dep *deps, unsigned n, uint64_t from, uint64_t *now)
 {
 	_Atomic uint64_t *log = sc_gen_bump_log((sc_gen *) g);
 	uint32_t moved[SC_RECHECK_MAX_DEPS] = { 0 };
+	unsigned which[SC_RECHECK_MAX_DEPS], m = 0;
 	uint64_t to = sc_gen_version(g);
 
 	if (!g->solo || from == 0 || n > SC_RECHECK_MAX_DEPS || to - from > SC_BUMP_LOG || sc_gen_epoch(g) != epoch) {
 		return 0;
 	}
-	for (uint64_t v = from + 1; v <= to; v++) {
+	for (unsigned i = 0; i < n; i++) {
+		if (sc_gen_load(g, deps[i].slot) != deps[i].val) {
+			which[m++] = i;
+		}
+	}
+	for (uint64_t v = from + 1; m > 0 && v <= to; v++) {
 		/* acquire: pairs with the release in sc_gen_step() */
 		uint64_t e = atomic_load_explicit(&log[(v - 1) & (SC_BUMP_LOG - 1)], memory_order_acquire);
 		uint32_t key = (uint32_t) e;
 		if ((uint32_t) (e >> 32) != (uint32_t) v || key == SC_BUMP_ALL) {
 			return 0;
 		}
-		for (unsigned i = 0; i < n; i++) {
-			if (((key ^ deps[i].slot) & g->mask) == 0) {
-				if (key == deps[i].slot) {
+		for (unsigned j = 0; j < m; j++) {
+			uint32_t slot = deps[which[j]].slot;
+			if (((key ^ slot) & g->mask) == 0) {
+				if (key == slot) {
 					return 0; /* its own: a change it depends on */
 				}
-				moved[i]++;
+				moved[j]++;
 			}
 		}
 	}
-	for (unsigned i = 0; i < n; i++) {
-		if (sc_gen_load(g, deps[i].slot) != deps[i].val + moved[i]) {
+	for (unsigned j = 0; j < m; j++) {
+		if (sc_gen_load(g, deps[which[j]].slot) != deps[which[j]].val + moved[j]) {
 			return 0;
 		}
 	}
 	if (sc_gen_epoch(g) != epoch) {
 		return 0;
 	}
-	for (unsigned i = 0; i < n; i++) {
-		deps[i].val += moved[i];
+	for (unsigned j = 0; j < m; j++) {
+		deps[which[j]].val += moved[j];
 	}
 	*now = to;
 	return 1;

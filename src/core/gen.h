@@ -86,13 +86,14 @@ typedef struct sc_gen {
 	_Atomic uint32_t gen[];          /* slots counters, then slots bits: sc_gen_dir_bits() */
 } sc_gen;
 
-#define SC_GEN_MAGIC 0x53434736u /* "SCG6": the bump log of keys, the watch cap's line and glances */
+#define SC_GEN_MAGIC 0x53434737u /* "SCG7": a bump log of 16,384 keys, the watch cap's line and glances */
 
 /* The bump log's length (a power of two): the keys of the last this
  * many bumps, read by the check of opcache's script records and by a
  * result's recheck (sc_gen_deps_recheck()): a neighbour making and
- * removing 100 files a second bumps 400 times a second. */
-#define SC_BUMP_LOG 4096u
+ * removing 100 files a second bumps about 500 times a second, and a name
+ * an app asks about once in half a minute must still be told from it. */
+#define SC_BUMP_LOG 16384u
 /* What the log says of an epoch bump: every slot. */
 #define SC_BUMP_ALL UINT32_MAX
 
@@ -401,7 +402,7 @@ uint32_t sc_gen_drain_wait(sc_gen *g, int32_t pid, uint64_t wait_ns);
  * by those bumps and *now the version they hold at; 0 when one was its
  * own key's, an epoch, or the log cannot tell (more than SC_BUMP_LOG
  * bumps since, an entry not written yet, a bump it has not logged). */
-#define SC_RECHECK_MAX_DEPS 8u
+#define SC_RECHECK_MAX_DEPS 16u /* SC_VIA_MAX_DEPS: a spelling's links */
 int sc_gen_deps_recheck(const sc_gen *g, uint32_t epoch, sc_dep *deps, unsigned n, uint64_t from, uint64_t *now);
 
 /* Valid iff the epoch and every recorded slot still hold. */

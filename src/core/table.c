@@ -239,3 +239,15 @@ int sc_result_recheck(const sc_gen *g, sc_result *r)
 	r->held_at = now;
 	return 1;
 }
+
+int sc_via_recheck(const sc_gen *g, sc_result *r)
+{
+	uint64_t now;
+
+	if (r->kind != SC_KIND_VIA
+			|| !sc_gen_deps_recheck(g, r->epoch, r->via_deps, (unsigned) r->err, r->via_held_at, &now)) {
+		return 0;
+	}
+	r->via_held_at = now;
+	return 1;
+}

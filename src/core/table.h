@@ -44,7 +44,7 @@ typedef enum {
  * own call), and records at most SC_VIA_MAX_DEPS values (the links' name
  * slots and the directories its ".." left). */
 #define SC_VIA_MAX_LINKS 8
-#define SC_VIA_MAX_DEPS 16
+#define SC_VIA_MAX_DEPS 15
 
 typedef enum {
 	SC_BYPASS_SYMLINK_DIR = 1, /* a component before the last is a symlink (with
@@ -76,7 +76,10 @@ typedef struct sc_result {
 	                          * text once read (an entry keyed "\0" + text) */
 	union {
 		struct stat st;          /* FOUND and LINK only */
-		sc_dep via_deps[SC_VIA_MAX_DEPS]; /* VIA only: room no other kind uses */
+		struct {                 /* VIA only: room no other kind uses */
+			sc_dep via_deps[SC_VIA_MAX_DEPS];
+			uint64_t via_held_at;    /* as held_at, for via_deps */
+		};
 	};
 } sc_result;
 
@@ -440,11 +443,6 @@ SC_ALWAYS_INLINE sc_entry *sc_table_find(const sc_table *t, const char *key, siz
 /* Returns the entry for key, creating an empty one; NULL if out of memory. */
 sc_entry *sc_table_get(sc_table *t, const char *key, size_t len, uint64_t hash);
 
-static inline int sc_result_valid(const sc_gen *g, const sc_result *r)
-{
-	return r->kind != SC_KIND_EMPTY && sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps);
-}
-
 /* A result whose deps no longer hold: found holding still when every
  * bump of their slots since it last held was another key's (a name
  * sharing a slot with one of its own: a neighbour's short-lived files),
@@ -473,10 +471,45 @@ SC_ALWAYS_INLINE int sc_result_holds(const sc_gen *g, sc_result *r, uint64_t v)
 	return 1;
 }
 
-/* A VIA result's own dependencies (its links), beyond sc_result_valid(). */
-static inline int sc_via_valid(const sc_gen *g, const sc_result *r)
+/* Is r still the kernel's answer, off the hit path (a walk's directories,
+ * a link's target)?  Its deps hold, or hold on a recheck; held then at
+ * the version read before them (as sc_result_holds() reads it), so that
+ * a later recheck starts from there and not from the result's fill. */
+static inline int sc_result_valid(const sc_gen *g, sc_result *r)
 {
-	return sc_gen_deps_hold(g, r->epoch, r->via_deps, (unsigned) r->err);
+	uint64_t v;
+
+	if (r->kind == SC_KIND_EMPTY) {
+		return 0;
+	}
+	v = sc_gen_version(g);
+	if (!sc_gen_deps_hold(g, r->epoch, r->deps, r->ndeps)) {
+		return sc_result_recheck(g, r);
+	}
+	r->held_at = v;
+	return 1;
+}
+
+/* A VIA result's links, moved by other names' bumps only: held still
+ * (sc_gen_deps_recheck() from via_held_at, the version they last held
+ * at: its own deps' held_at moves without them). */
+int sc_via_recheck(const sc_gen *g, sc_result *r);
+
+_Static_assert(SC_VIA_MAX_DEPS <= SC_RECHECK_MAX_DEPS, "a spelling's links are rechecked whole");
+_Static_assert(SC_VIA_MAX_DEPS * sizeof(sc_dep) + sizeof(uint64_t) <= sizeof(struct stat),
+	"a VIA result's links fit the room of a stat");
+
+/* A VIA result's own dependencies (its links), beyond sc_result_valid():
+ * held, at the version read before them, or held on a recheck. */
+static inline int sc_via_valid(const sc_gen *g, sc_result *r)
+{
+	uint64_t v = sc_gen_version(g);
+
+	if (!sc_gen_deps_hold(g, r->epoch, r->via_deps, (unsigned) r->err)) {
+		return sc_via_recheck(g, r);
+	}
+	r->via_held_at = v;
+	return 1;
 }
 
 #endif

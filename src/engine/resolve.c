@@ -736,7 +736,7 @@ static const sc_entry *sc_first_look_stopped_at(sc_cache *c, const char *path, s
 	path = sc_first_look_undotted(path, &len, buf);
 	plen = len;
 	while ((plen = sc_path_parent_len(path, plen)) > 1) {
-		const sc_entry *a = sc_table_find(&c->table, path, plen, sc_table_hash(path, plen));
+		sc_entry *a = sc_table_find(&c->table, path, plen, sc_table_hash(path, plen));
 		if (!a || a->r.kind == SC_KIND_EMPTY || !sc_result_valid(g, &a->r)) {
 			continue;
 		}

@@ -376,13 +376,13 @@ same_file() { # pidA fdA pidB fdB: kcmp(KCMP_FILE) == 0, one open file descripti
 # The shared regions: MAP_SHARED anonymous mappings ("/dev/zero (deleted)"
 # in /proc/PID/maps) of the size docs/how-it-works.md gives: the
 # generation table (192 + 4 x shared_slots + shared_slots / 8 + 4 x
-# shared_slots + 8 x 4,096 bytes of bump log, in whole 64-byte lines:
+# shared_slots + 8 x 16,384 bytes of bump log, in whole 64-byte lines:
 # sc_gen_size()) then 1024 x 320 bytes of worker slots (defaults:
 # 897,024), rounded up to pages; opcache's is another /dev/zero mapping (128 MB).  The master maps
 # one per tenant (statcache.shared_users, 8); a worker keeps its user's.
 # region_inode prints the first one's inode, region_inodes every one's.
 SHARED_USERS=8
-REGION_BYTES=$(( ((192 + 4 * 65536 + 65536 / 8 + 4 * 65536 + 8 * 4096 + 63) / 64 * 64 + 1024 * 320 + 4095) / 4096 * 4096 ))
+REGION_BYTES=$(( ((192 + 4 * 65536 + 65536 / 8 + 4 * 65536 + 8 * 16384 + 63) / 64 * 64 + 1024 * 320 + 4095) / 4096 * 4096 ))
 region_inodes() { # pid
 	perl -ne 'print "$3\n" if m{^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s+/dev/zero \(deleted\)} && hex($2) - hex($1) == $ARGV_SIZE;
 		BEGIN { $ARGV_SIZE = shift @ARGV }' "$REGION_BYTES" "/proc/$1/maps"

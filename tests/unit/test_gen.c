@@ -224,6 +224,46 @@ static void a_slot_moved_by_another_names_bumps_holds_on_recheck(void **state)
 	free(g);
 }
 
+/* A spelling through links records up to SC_VIA_MAX_DEPS values, all
+ * rechecked: another name's bumps in the slot of one of them hold, a bump
+ * of any one's own key does not, the last as the first. */
+static void a_links_many_deps_are_rechecked_whole(void **state)
+{
+	sc_gen *g = gen_new(4096);
+	sc_dep deps[SC_RECHECK_MAX_DEPS];
+	uint32_t epoch = sc_gen_epoch(g), others[SC_RECHECK_MAX_DEPS];
+	uint64_t held, now = 0;
+	char name[16];
+	(void) state;
+
+	g->solo = 1;
+	for (unsigned i = 0; i < SC_RECHECK_MAX_DEPS; i++) {
+		int n = snprintf(name, sizeof(name), "l%u", i);
+		deps[i].slot = sc_gen_name_slot(g, 7, name, (size_t) n);
+		deps[i].val = sc_gen_load(g, deps[i].slot);
+		others[i] = a_name_sharing_the_slot(g, 7, deps[i].slot);
+	}
+	held = sc_gen_version(g);
+	sc_gen_bump(g, others[SC_RECHECK_MAX_DEPS - 1]);
+	sc_gen_bump(g, others[0]);
+	sc_gen_bump(g, others[SC_RECHECK_MAX_DEPS - 1]);
+	assert_false(sc_gen_deps_hold(g, epoch, deps, SC_RECHECK_MAX_DEPS));
+	assert_true(sc_gen_deps_recheck(g, epoch, deps, SC_RECHECK_MAX_DEPS, held, &now));
+	assert_true(sc_gen_deps_hold(g, epoch, deps, SC_RECHECK_MAX_DEPS));
+	held = now;
+	for (unsigned i = 0; i < SC_RECHECK_MAX_DEPS; i += SC_RECHECK_MAX_DEPS - 1) {
+		sc_gen_bump(g, others[i]);
+		sc_gen_bump(g, deps[i].slot);
+		assert_false(sc_gen_deps_recheck(g, epoch, deps, SC_RECHECK_MAX_DEPS, held, &now));
+		deps[i].val = sc_gen_load(g, deps[i].slot);
+		held = sc_gen_version(g);
+	}
+	/* one more than it records: never rechecked */
+	sc_gen_bump(g, others[1]);
+	assert_false(sc_gen_deps_recheck(g, epoch, deps, SC_RECHECK_MAX_DEPS + 1, held, &now));
+	free(g);
+}
+
 static void different_names_in_one_directory_spread_over_slots(void **state)
 {
 	sc_gen *g = *state;
@@ -526,6 +566,7 @@ int main(void)
 		cmocka_unit_test(slots_valid_accepts_powers_of_two_from_64_to_2_pow_26_only),
 		cmocka_unit_test(name_keys_and_watch_slots_land_below_slots),
 		cmocka_unit_test(a_slot_moved_by_another_names_bumps_holds_on_recheck),
+		cmocka_unit_test(a_links_many_deps_are_rechecked_whole),
 		cmocka_unit_test_setup_teardown(different_names_in_one_directory_spread_over_slots, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(deps_hold_until_the_epoch_or_a_recorded_slot_moves, gen_setup, gen_teardown),
 		cmocka_unit_test_setup_teardown(drain_begin_gives_odd_seq_clears_pending_and_excludes_a_second, gen_setup, gen_teardown),

@@ -879,16 +879,11 @@ static void a_first_look_answers_and_keeps_only_from_the_second(void **state)
  * request keeps it the watched way, as its ninth look in one does.
  * Names below a directory a first look found missing are answered from
  * it, and a first look's directory is never a walk's parent. */
-/* Another process's short-lived names in a directory the app reads, in a
- * table of 64 slots (every slot shared by many names): the cached names
- * stay hits (their slots moved for other keys only), and a change of
- * their own is still seen at once. */
-static void a_neighbours_names_that_share_slots_cost_no_miss(void **state)
+/* A solo table of 64 slots that drains at sync points only: names share
+ * slots at once, and every bump is this thread's. */
+static void restart_solo_with_64_slots(fx *f)
 {
-	fx *f = *state;
 	sc_proc_settings s = fx_default_settings;
-	char rel[32];
-	uint64_t misses, hits;
 
 	s.watcher = SC_WATCHER_LOOKUP;
 	s.max_staleness_ms = 60000; /* drains at sync points only, here */
@@ -896,6 +891,33 @@ static void a_neighbours_names_that_share_slots_cost_no_miss(void **state)
 	fx_restart(f, &s);
 	f->c->first_look = 0;
 	assert_int_equal(sc_the_proc.gen->solo, 1);
+}
+
+/* Another process's 300 short-lived names, made and removed in turn in
+ * dir_a and dir_b, then a sync point. */
+static void a_neighbour_comes_and_goes(fx *f, const char *dir_a, const char *dir_b)
+{
+	char rel[64];
+
+	for (int i = 0; i < 300; i++) {
+		snprintf(rel, sizeof(rel), "%s/tmp%d", i % 2 ? dir_a : dir_b, i);
+		fx_write(f, rel, "t");
+		assert_int_equal(unlink(P(f, rel)), 0);
+	}
+	sc_watcher_mark_pending();
+}
+
+/* Another process's short-lived names in a directory the app reads, in a
+ * table of 64 slots (every slot shared by many names): the cached names
+ * stay hits (their slots moved for other keys only), and a change of
+ * their own is still seen at once. */
+static void a_neighbours_names_that_share_slots_cost_no_miss(void **state)
+{
+	fx *f = *state;
+	char rel[32];
+	uint64_t misses, hits;
+
+	restart_solo_with_64_slots(f);
 	fx_mkdir(f, "app");
 	for (int i = 0; i < 8; i++) {
 		snprintf(rel, sizeof(rel), "app/c%d.php", i);
@@ -910,12 +932,7 @@ static void a_neighbours_names_that_share_slots_cost_no_miss(void **state)
 	}
 	misses = cnt(&f->c->n->misses);
 	hits = cnt(&f->c->n->hits);
-	for (int i = 0; i < 300; i++) {
-		snprintf(rel, sizeof(rel), "app/tmp%d", i);
-		fx_write(f, rel, "t");
-		assert_int_equal(unlink(P(f, rel)), 0);
-	}
-	sc_watcher_mark_pending();
+	a_neighbour_comes_and_goes(f, "app", "app");
 	for (int i = 0; i < 8; i++) {
 		snprintf(rel, sizeof(rel), "app/c%d.php", i);
 		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
@@ -929,6 +946,65 @@ static void a_neighbours_names_that_share_slots_cost_no_miss(void **state)
 	assert_int_equal(unlink(P(f, "app/tmpx")), 0);
 	sc_watcher_mark_pending();
 	assert_same_as_lstat(lk(f, P(f, "app/c3.php")), P(f, "app/c3.php"));
+	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
+}
+
+/* The same beside a symlinked directory and a deep tree: a spelling
+ * through the link (its links' values) and the directories a fill walks
+ * through (checked off the hit path) are rechecked too, so a neighbour's
+ * names in the link's directory and in the tree cost no miss; a change to
+ * the link itself is seen at once. */
+static void a_neighbour_beside_links_and_deep_trees_costs_no_miss(void **state)
+{
+	fx *f = *state;
+	char rel[64];
+	uint64_t misses, hits;
+
+	restart_solo_with_64_slots(f);
+	fx_mkdir(f, "ext");
+	fx_mkdir(f, "ext/real");
+	fx_mkdir(f, "ext/other");
+	fx_mkdir(f, "ext/real/a");
+	fx_mkdir(f, "ext/real/a/b");
+	for (int i = 0; i < 4; i++) {
+		snprintf(rel, sizeof(rel), "ext/real/a/b/c%d.php", i);
+		fx_write(f, rel, "x");
+		snprintf(rel, sizeof(rel), "ext/other/c%d.php", i);
+		fx_write(f, rel, "y");
+	}
+	assert_int_equal(symlink("real", P(f, "ext/link")), 0);
+	sc_watcher_mark_pending();
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < 4; i++) {
+			snprintf(rel, sizeof(rel), "ext/link/a/b/c%d.php", i);
+			assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+			snprintf(rel, sizeof(rel), "ext/real/a/b/c%d.php", i);
+			assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+		}
+	}
+	misses = cnt(&f->c->n->misses);
+	hits = cnt(&f->c->n->hits);
+	a_neighbour_comes_and_goes(f, "ext", "ext/real/a");
+	for (int i = 0; i < 4; i++) {
+		snprintf(rel, sizeof(rel), "ext/link/a/b/c%d.php", i);
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+		snprintf(rel, sizeof(rel), "ext/real/a/b/c%d.php", i);
+		assert_same_as_lstat(lk(f, P(f, rel)), P(f, rel));
+	}
+	assert_int_equal(cnt(&f->c->n->misses), misses);
+	assert_int_equal(cnt(&f->c->n->hits), hits + 8);
+
+	/* the link pointed elsewhere among a neighbour's names: seen at once */
+	fx_write(f, "ext/tmpx", "t");
+	assert_int_equal(unlink(P(f, "ext/link")), 0);
+	assert_int_equal(symlink("other", P(f, "ext/link")), 0);
+	assert_int_equal(unlink(P(f, "ext/tmpx")), 0);
+	sc_watcher_mark_pending();
+	fx_mkdir(f, "ext/other/a");
+	fx_mkdir(f, "ext/other/a/b");
+	fx_write(f, "ext/other/a/b/c0.php", "other, longer");
+	sc_watcher_mark_pending();
+	assert_same_as_lstat(lk(f, P(f, "ext/link/a/b/c0.php")), P(f, "ext/link/a/b/c0.php"));
 	assert_int_equal(cnt(&f->c->n->misses), misses + 1);
 }
 
@@ -1347,6 +1423,7 @@ int main(void)
 		T(a_first_look_answers_and_keeps_only_from_the_second),
 		T(first_looks_watch_nothing_and_hold_until_the_next_drain),
 		T(a_neighbours_names_that_share_slots_cost_no_miss),
+		T(a_neighbour_beside_links_and_deep_trees_costs_no_miss),
 		T(an_untrusted_cache_answers_nothing),
 		T(the_watch_cap_flushes_and_answers_stay_equal_to_lstat),
 		T(the_watch_cap_evicts_files_watches_and_answers_stay_equal_to_lstat),
