@@ -35,6 +35,7 @@ static void sc_events_self(sc_gen *g, const struct inotify_event *ev, sc_event_t
 {
 	if (ev->mask & IN_IGNORED) {
 		sc_gen_bump(g, sc_gen_watch_slot(g, ev->wd));
+		sc_gen_bump(g, sc_gen_class_key(g, ev->wd, SC_CLASS_GONE, sizeof(SC_CLASS_GONE) - 1));
 		if (ev->wd > atomic_load_explicit(&g->wd_base, memory_order_relaxed)) {
 			/* relaxed, no pair: a count for the watch cap, which a race
 			 * with a flush leaves off by one at worst */
@@ -81,7 +82,12 @@ void sc_events_apply(sc_gen *g, const void *buf, size_t len, sc_event_tally *t)
 			size_t nlen = strnlen(name, ev.len);
 			sc_gen_bump(g, sc_gen_name_slot(g, ev.wd, name, nlen));
 			if (ev.mask & SC_NAME_EVENTS) {
+				size_t clen;
+				const char *cls = sc_name_class(name, nlen, &clen);
 				sc_gen_bump(g, sc_gen_watch_slot(g, ev.wd));
+				/* after the watch: a reader that saw the watch hold saw
+				 * the class hold (src/core/listing.c) */
+				sc_gen_bump(g, sc_gen_class_key(g, ev.wd, cls, clen));
 			}
 			if (ev.mask & IN_UNMOUNT) {
 				sc_events_epoch(g, t);

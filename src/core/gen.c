@@ -130,6 +130,24 @@ uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
 	return (uint32_t) sc_hash_bytes(name, len, (uint64_t) (uint32_t) wd * 0x9e3779b97f4a7c15ull + 1);
 }
 
+uint32_t sc_gen_class_key(const sc_gen *g, int wd, const char *sfx, size_t len)
+{
+	(void) g;
+	return (uint32_t) sc_hash_bytes(sfx, len, (uint64_t) (uint32_t) wd * 0xc2b2ae3d27d4eb4full + 3);
+}
+
+const char *sc_name_class(const char *name, size_t len, size_t *clen)
+{
+	const char *dot = memrchr(name, '.', len);
+
+	if (!dot) {
+		*clen = len;
+		return name;
+	}
+	*clen = len - (size_t) (dot + 1 - name);
+	return dot + 1;
+}
+
 uint32_t sc_gen_watch_slot(const sc_gen *g, int wd)
 {
 	return (uint32_t) wd & g->mask;

@@ -191,6 +191,18 @@ uint32_t sc_gen_name_slot(const sc_gen *g, int wd, const char *name, size_t len)
  * own (its inode changed, through any name or descriptor). */
 uint32_t sc_gen_watch_slot(const sc_gen *g, int wd);
 
+/* The key of a class of names in a watched directory: those whose text
+ * after their last '.' is sfx (all of a name without a '.').  Every name
+ * made, removed or moved in the directory bumps its class's key after the
+ * directory's watch (src/core/events.c), so a reader that asks only about
+ * names of one class (glob() of *.txt in a directory) can tell the directory's other
+ * names coming and going from its own.  SC_CLASS_GONE, which no name has
+ * (names hold no '/'), is bumped when the watch itself goes. */
+uint32_t sc_gen_class_key(const sc_gen *g, int wd, const char *sfx, size_t len);
+#define SC_CLASS_GONE "/"
+/* A name's class: its text after its last '.', or all of it. */
+const char *sc_name_class(const char *name, size_t len, size_t *clen);
+
 /* One bit per watch slot, after the counters: set once a directory's watch
  * has that slot.  The kernel marks a directory's IN_MOVE_SELF and
  * IN_DELETE_SELF with no IN_ISDIR, so the drain asks here whether a

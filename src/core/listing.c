@@ -198,6 +198,7 @@ static sc_listing *sc_listing_pack(const sc_listing_scratch *sc, const char *dir
 	l->refs = 1;
 	l->count = sc->count;
 	l->epoch = epoch;
+	l->cls_wd = -1;
 	l->ndeps = ndeps > SC_MAX_DEPS ? SC_MAX_DEPS : ndeps;
 	if (l->ndeps) {
 		memcpy(l->deps, deps, l->ndeps * sizeof(*deps));
@@ -258,4 +259,66 @@ sc_listing *sc_listing_read(const char *dir, size_t len, uint32_t epoch, const s
 		errno = err;
 	}
 	return l;
+}
+
+sc_listing *sc_listings_peek(sc_listings *s, const char *key, size_t len)
+{
+	uint64_t h = sc_listing_hash(key, len);
+
+	for (sc_listing *l = s->buckets[h & s->mask]; l; l = l->next) {
+		if (l->hash == h && l->keylen == len && memcmp(l->key, key, len) == 0) {
+			sc_listing_retain(l);
+			return l;
+		}
+	}
+	return NULL;
+}
+
+/* deps held but for exactly one, whose key is key: 1; else 0 (none, two,
+ * or another moved). */
+static int sc_deps_hold_but(const sc_gen *g, uint32_t epoch, const sc_dep *deps, unsigned n, uint32_t key)
+{
+	unsigned own = 0;
+
+	if (sc_gen_epoch(g) != epoch) {
+		return 0;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (deps[i].slot == key) {
+			own++;
+		} else if (sc_gen_load(g, deps[i].slot) != deps[i].val) {
+			return 0;
+		}
+	}
+	return own == 1;
+}
+
+void sc_listing_note_class(sc_listing *l, const sc_gen *g, int wd, const char *cls, size_t clen)
+{
+	uint32_t key = sc_gen_class_key(g, wd, cls, clen);
+	uint32_t gone = sc_gen_class_key(g, wd, SC_CLASS_GONE, sizeof(SC_CLASS_GONE) - 1);
+
+	if (!g->solo || wd < 0 || !sc_listing_valid(g, l)
+			|| !sc_deps_hold_but(g, l->epoch, l->deps, l->ndeps, sc_gen_watch_slot(g, wd))) {
+		return;
+	}
+	l->cls_wd = wd;
+	l->cls_key = key;
+	l->cls_val = sc_gen_load(g, key);
+	l->gone_val = sc_gen_load(g, gone);
+}
+
+int sc_listing_holds_for_class(const sc_gen *g, const sc_listing *l, const char *cls, size_t clen)
+{
+	if (!g->solo || l->cls_wd < 0 || l->cls_key != sc_gen_class_key(g, l->cls_wd, cls, clen)) {
+		return 0;
+	}
+	return sc_gen_load(g, l->cls_key) == l->cls_val
+		&& sc_gen_load(g, sc_gen_class_key(g, l->cls_wd, SC_CLASS_GONE, sizeof(SC_CLASS_GONE) - 1)) == l->gone_val
+		&& sc_deps_hold_but(g, l->epoch, l->deps, l->ndeps, sc_gen_watch_slot(g, l->cls_wd));
+}
+
+int sc_result_holds_but(const sc_gen *g, const sc_result *r, uint32_t key)
+{
+	return r->kind != SC_KIND_EMPTY && sc_deps_hold_but(g, r->epoch, r->deps, r->ndeps, key);
 }

@@ -44,6 +44,13 @@ typedef struct sc_listing {
 	sc_dep deps[SC_MAX_DEPS];
 	uint64_t dir_dev;        /* the directory's identity (set by the caller) */
 	uint64_t dir_ino;
+	/* One class of names noted while the listing held whole
+	 * (sc_listing_note_class()): the directory's watch and its key, the
+	 * class's key and value, the watch-gone key's value. */
+	int32_t cls_wd;          /* -1: none noted */
+	uint32_t cls_key;
+	uint32_t cls_val;
+	uint32_t gone_val;
 	size_t keylen;
 	char *key;               /* the directory's canonical path */
 	char *names;
@@ -89,6 +96,30 @@ static inline int sc_listing_valid(const sc_gen *g, const sc_listing *l)
 {
 	return sc_gen_deps_hold(g, l->epoch, l->deps, l->ndeps);
 }
+
+/* The listing of key, whether or not it is valid (a reference the caller
+ * must release), else NULL; nothing is dropped. */
+sc_listing *sc_listings_peek(sc_listings *s, const char *key, size_t len);
+
+/* Notes l's names of one class (sc_gen_class_key(): the names of its
+ * directory, watched as wd, whose text after their last '.' is cls) as
+ * they are now.  Only for a listing that holds whole at this moment, in a
+ * table this thread alone bumps (solo): its values are read with no bump
+ * between.  Does nothing where the watch's key is not exactly one of l's
+ * deps. */
+void sc_listing_note_class(sc_listing *l, const sc_gen *g, int wd, const char *cls, size_t clen);
+
+/* Does l hold for the names of class cls (noted before) though other names
+ * came and went?  Every dep but the directory's watch holds, the class's
+ * key and the watch-gone key have not moved: no name of the class was
+ * made, removed or moved since, and the watch still reports.  The
+ * listing's names of other classes may be gone, and new ones missing: a
+ * reader must skip every name not of the class (a glob of "*.cls"). */
+int sc_listing_holds_for_class(const sc_gen *g, const sc_listing *l, const char *cls, size_t clen);
+
+/* Does r hold, but for the dep that is exactly key (a directory's own
+ * watch, moved by every name made or removed in it)? */
+int sc_result_holds_but(const sc_gen *g, const sc_result *r, uint32_t key);
 
 static inline const char *sc_listing_name_at(const sc_listing *l, uint32_t i)
 {

@@ -56,18 +56,21 @@ static void walk(const uint8_t *p, size_t len, expect *e)
 			e->overflows++;
 			e->epochs++;
 		} else if (ev.len == 0) {
-			/* the watched inode itself: a watch gone bumps its slot; a
-			 * directory's (IN_ISDIR, or its slot says so) makes an epoch
-			 * unless it is its deletion; a file's bumps its slot */
+			/* the watched inode itself: a watch gone bumps its slot and
+			 * its watch-gone class; a directory's (IN_ISDIR, or its slot
+			 * says so) makes an epoch unless it is its deletion; a
+			 * file's bumps its slot */
 			if (ev.mask & IN_IGNORED) {
-				e->bumps++;
+				e->bumps += 2;
 			} else if ((ev.mask & (IN_ISDIR | IN_UNMOUNT)) || dir_slot(ev.wd)) {
 				e->epochs += (ev.mask & ~(uint32_t) (IN_DELETE_SELF | IN_ISDIR)) != 0;
 			} else {
 				e->bumps++;
 			}
 		} else {
-			e->bumps += 1 + ((ev.mask & NAME_EVENTS) != 0);
+			/* its name; a name made, removed or moved: its directory's
+			 * watch and its class too */
+			e->bumps += 1 + 2 * ((ev.mask & NAME_EVENTS) != 0);
 			e->epochs += (ev.mask & IN_UNMOUNT) != 0;
 		}
 		off += sizeof(ev) + ev.len;

@@ -132,6 +132,7 @@ static void create_delete_and_moves_also_bump_the_directory_slot(void **state)
 	sc_gen *g = *state;
 	const uint32_t masks[] = { IN_CREATE, IN_DELETE, IN_MOVED_FROM, IN_MOVED_TO, IN_CREATE | IN_ISDIR };
 	uint32_t ds = sc_gen_watch_slot(g, 5), ns = nslot(g, 5, "b.php");
+	uint32_t cs = sc_gen_class_key(g, 5, "php", 3);
 
 	for (unsigned i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
 		sc_event_tally t = { 0 };
@@ -140,7 +141,9 @@ static void create_delete_and_moves_also_bump_the_directory_slot(void **state)
 		apply(g, &b, &t);
 		assert_int_equal(sc_gen_load(g, ns), i + 1);
 		assert_int_equal(sc_gen_load(g, ds), i + 1);
-		assert_int_equal(total_bumps(g), 2 * (i + 1));
+		/* and its class's, the names ending in ".php" */
+		assert_int_equal(sc_gen_load(g, cs), i + 1);
+		assert_int_equal(total_bumps(g), 3 * (i + 1));
 		assert_int_equal(sc_gen_epoch(g), 1);
 	}
 }
@@ -228,12 +231,15 @@ static void a_deleted_directory_drops_only_its_name(void **state)
 	assert_int_equal(t.events, 3);
 	assert_int_equal(sc_gen_load(g, ns), 1);
 	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 6)), 1);
+	assert_int_equal(sc_gen_load(g, sc_gen_class_key(g, 6, "tmpdir", 6)), 1);
 	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 7)), 1);
-	assert_int_equal(total_bumps(g), 3);
+	assert_int_equal(sc_gen_load(g, sc_gen_class_key(g, 7, SC_CLASS_GONE, 1)), 1);
+	assert_int_equal(total_bumps(g), 5);
 }
 
 /* A watch gone (a file freed, a flush, an unmount) can report nothing
- * more: what depended on it goes, nothing else. */
+ * more: what depended on it goes (its slot, and the watch-gone class a
+ * listing read for one class of names checks), nothing else. */
 static void an_ignored_bumps_only_its_watch_slot(void **state)
 {
 	sc_gen *g = *state;
@@ -248,7 +254,9 @@ static void an_ignored_bumps_only_its_watch_slot(void **state)
 	assert_int_equal(t.events, 2);
 	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 7)), 1);
 	assert_int_equal(sc_gen_load(g, sc_gen_watch_slot(g, 8)), 1);
-	assert_int_equal(total_bumps(g), 2);
+	assert_int_equal(sc_gen_load(g, sc_gen_class_key(g, 7, SC_CLASS_GONE, 1)), 1);
+	assert_int_equal(sc_gen_load(g, sc_gen_class_key(g, 8, SC_CLASS_GONE, 1)), 1);
+	assert_int_equal(total_bumps(g), 4);
 }
 
 static void queue_overflow_bumps_the_epoch_and_is_counted(void **state)

@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include "core/listing.h"
+#include "core/events.h"
+#include <sys/inotify.h>
 #include "tmpdir.h"
 
 typedef struct fixture {
@@ -177,6 +179,111 @@ static void get_returns_a_listing_until_its_slot_or_the_epoch_moves(void **state
 	sc_listings_free(&s);
 }
 
+/* One inotify record about name in watch wd, applied as a drain does. */
+static void event(fixture *f, int wd, uint32_t mask, const char *name)
+{
+	union {
+		struct inotify_event ev;
+		char bytes[sizeof(struct inotify_event) + 32];
+	} b;
+	sc_event_tally t = { 0 };
+	size_t len = name ? ((strlen(name) + 1 + 15) / 16) * 16 : 0;
+
+	memset(&b, 0, sizeof(b));
+	b.ev.wd = wd;
+	b.ev.mask = mask;
+	b.ev.len = (uint32_t) len;
+	if (name) {
+		memcpy(b.ev.name, name, strlen(name));
+	}
+	sc_events_apply(f->g, &b, sizeof(b.ev) + len, &t);
+	assert_int_equal(t.events, 1);
+}
+
+/* A listing noted for the names ending in ".txt" holds for them while
+ * other names of its directory come and go (its whole validity does not),
+ * and ends with a ".txt" name made or removed, a rename onto one, its
+ * directory's own name, or its watch gone. */
+static void a_listing_noted_for_one_class_holds_while_other_names_come_and_go(void **state)
+{
+	fixture *f = *state;
+	sc_gen *small = f->g, *g = aligned_alloc(SC_CACHE_LINE, sc_gen_size(65536));
+	const int wd = 9;
+	uint32_t own, name;
+	sc_dep deps[2];
+	sc_result dir = { .kind = SC_KIND_FOUND, .ndeps = 2 };
+	const uint32_t ends[] = { IN_CREATE, IN_DELETE, IN_MOVED_TO, IN_MOVED_FROM };
+	sc_listing *l;
+
+	/* every key in a slot of its own (64 slots would share some) */
+	assert_non_null(g);
+	sc_gen_init(g, 65536);
+	f->g = g;
+	own = sc_gen_watch_slot(g, wd);
+	name = sc_gen_name_slot(g, 2, "pages", 5);
+	deps[0] = (sc_dep) { name, sc_gen_load(g, name) };
+	deps[1] = (sc_dep) { own, sc_gen_load(g, own) };
+	dir.epoch = sc_gen_epoch(g);
+	f->g->solo = 1;
+	memcpy(dir.deps, deps, sizeof(deps));
+	touch(f->dir, "a.txt");
+	l = sc_listing_read(f->dir, strlen(f->dir), sc_gen_epoch(f->g), deps, 2, SC_LISTING_MAX_NAMES);
+	assert_non_null(l);
+	assert_false(sc_listing_holds_for_class(f->g, l, "txt", 3)); /* not noted yet */
+	sc_listing_note_class(l, f->g, wd, "txt", 3);
+	assert_true(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	assert_false(sc_listing_holds_for_class(f->g, l, "php", 3));
+
+	/* a neighbour's names: a dot file, a journal, a name with no dot */
+	event(f, wd, IN_CREATE, ".neighbour-1");
+	event(f, wd, IN_CREATE, "db.sqlite-journal");
+	event(f, wd, IN_DELETE, "sess_abc");
+	event(f, wd, IN_MODIFY, "a.txt"); /* a write: its file's watch says it */
+	assert_false(sc_listing_valid(f->g, l));
+	assert_true(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	assert_false(sc_result_holds_but(f->g, &dir, name));
+	assert_true(sc_result_holds_but(f->g, &dir, own));
+
+	for (unsigned i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		sc_listing_note_class(l, f->g, wd, "txt", 3); /* not whole: nothing noted */
+		assert_true(sc_listing_holds_for_class(f->g, l, "txt", 3));
+		event(f, wd, ends[i], i % 2 ? "b.tar.txt" : ".txt");
+		assert_false(sc_listing_holds_for_class(f->g, l, "txt", 3));
+		sc_listing_release(l);
+		deps[1].val = sc_gen_load(f->g, own);
+		l = sc_listing_read(f->dir, strlen(f->dir), sc_gen_epoch(f->g), deps, 2, SC_LISTING_MAX_NAMES);
+		assert_non_null(l);
+		sc_listing_note_class(l, f->g, wd, "txt", 3);
+		assert_true(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	}
+	/* the directory's own name, in its parent */
+	event(f, 2, IN_MOVED_FROM, "pages");
+	assert_false(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	assert_false(sc_result_holds_but(f->g, &dir, own));
+	deps[0].val = sc_gen_load(f->g, name);
+	sc_listing_release(l);
+	l = sc_listing_read(f->dir, strlen(f->dir), sc_gen_epoch(f->g), deps, 2, SC_LISTING_MAX_NAMES);
+	sc_listing_note_class(l, f->g, wd, "txt", 3);
+	assert_true(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	/* its watch gone: nothing more will be said of it */
+	event(f, wd, IN_IGNORED, NULL);
+	assert_false(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	sc_listing_release(l);
+
+	/* where another thread bumps too: never */
+	l = sc_listing_read(f->dir, strlen(f->dir), sc_gen_epoch(f->g), deps, 2, SC_LISTING_MAX_NAMES);
+	f->g->solo = 0;
+	sc_listing_note_class(l, f->g, wd, "txt", 3);
+	f->g->solo = 1;
+	assert_false(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	/* nor where the watch's key is not one of its deps */
+	sc_listing_note_class(l, f->g, wd + 1, "txt", 3);
+	assert_false(sc_listing_holds_for_class(f->g, l, "txt", 3));
+	sc_listing_release(l);
+	f->g = small;
+	free(g);
+}
+
 static void put_over_max_bytes_flushes_first_and_a_reader_keeps_its_listing(void **state)
 {
 	fixture *f = *state;
@@ -255,6 +362,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(read_of_a_missing_or_non_directory_fails_with_opendirs_errno, setup, teardown),
 		cmocka_unit_test_setup_teardown(more_than_max_names_is_refused_with_e2big, setup, teardown),
 		cmocka_unit_test_setup_teardown(get_returns_a_listing_until_its_slot_or_the_epoch_moves, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_listing_noted_for_one_class_holds_while_other_names_come_and_go, setup, teardown),
 		cmocka_unit_test_setup_teardown(put_over_max_bytes_flushes_first_and_a_reader_keeps_its_listing, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_listing_larger_than_max_bytes_is_not_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(many_directories_grow_the_buckets_and_stay_findable, setup, teardown),

@@ -54,6 +54,7 @@ typedef php_glob_t sc_glob_t;
 # define SC_GLOB_APPEND PHP_GLOB_APPEND
 # define SC_GLOB_NOMATCH PHP_GLOB_NOMATCH
 # define SC_GLOB_ONLYDIR PHP_GLOB_ONLYDIR
+# define SC_GLOB_NOSORT PHP_GLOB_NOSORT
 # define SC_GLOB_FLAGS PHP_GLOB_AVAILABLE_FLAGS
 # define SC_GLOB_FLAGMASK PHP_GLOB_FLAGMASK
 #else
@@ -63,6 +64,7 @@ typedef glob_t sc_glob_t;
 # define SC_GLOB_APPEND GLOB_APPEND
 # define SC_GLOB_NOMATCH GLOB_NOMATCH
 # define SC_GLOB_ONLYDIR GLOB_ONLYDIR
+# define SC_GLOB_NOSORT GLOB_NOSORT
 # define SC_GLOB_FLAGS (GLOB_BRACE | GLOB_MARK | GLOB_NOSORT | GLOB_NOCHECK | GLOB_NOESCAPE \
 	| GLOB_ERR | GLOB_ONLYDIR)
 # define SC_GLOB_FLAGMASK (~0)
@@ -149,6 +151,65 @@ static int sc_gl_statx(const char *path, struct stat *st, bool follow)
 	return follow ? stat(path, st) : lstat(path, st);
 }
 
+/* The glob() in progress reads one directory for names of one class only
+ * (sc_glob_class()): that directory, and the class. */
+typedef struct sc_gl_class {
+	const char *dir;
+	size_t dirlen;
+	const char *cls;
+	size_t clen;
+} sc_gl_class;
+
+ZEND_TLS sc_gl_class sc_gl_cls;
+
+/* Is a glob(3) character one that matches more than itself (or escapes,
+ * or opens a brace)? */
+static bool sc_glob_meta(char ch)
+{
+	return ch == '*' || ch == '?' || ch == '[' || ch == ']' || ch == '\\' || ch == '{' || ch == '}';
+}
+
+/* "DIR/LAST.CLS": DIR with no metacharacter (the one directory glob(3)
+ * reads), LAST with one, CLS (after LAST's last '.') with none: every name
+ * the pattern can match there ends in ".CLS", so its class
+ * (sc_name_class()) is CLS.  Sorted results only (GLOB_NOSORT would give
+ * readdir()'s order, which a listing kept across other names' changes
+ * need not have). */
+static bool sc_glob_class(const char *pattern, size_t len, zend_long flags, sc_gl_class *out)
+{
+	const char *slash = memrchr(pattern, '/', len), *dot;
+	bool meta = false;
+
+	if (!slash || slash == pattern || (flags & SC_GLOB_NOSORT)) {
+		return false;
+	}
+	for (const char *p = pattern; p < slash; p++) {
+		if (sc_glob_meta(*p)) {
+			return false;
+		}
+	}
+	dot = memrchr(slash + 1, '.', (size_t) (pattern + len - slash - 1));
+	if (!dot || dot + 1 == pattern + len) {
+		return false;
+	}
+	for (const char *p = slash + 1; p < dot; p++) {
+		meta = meta || sc_glob_meta(*p);
+	}
+	for (const char *p = dot + 1; p < pattern + len; p++) {
+		if (sc_glob_meta(*p)) {
+			return false;
+		}
+	}
+	if (!meta) {
+		return false; /* a name, not a pattern: glob(3) stats it */
+	}
+	out->dir = pattern;
+	out->dirlen = (size_t) (slash - pattern);
+	out->cls = dot + 1;
+	out->clen = (size_t) (pattern + len - dot - 1);
+	return true;
+}
+
 /* A directory glob(3) reads: a remembered listing, or the real one. */
 typedef struct sc_gl_dir {
 	sc_listing *l;
@@ -168,7 +229,15 @@ static void *sc_gl_opendir(const char *name)
 	}
 	/* glob(3) itself never checks open_basedir: PHP filters its results */
 	if (name[0] == '/') {
-		d->l = sc_listing_for(name, strlen(name), false, true);
+		size_t len = strlen(name), base = len;
+		while (base > 1 && name[base - 1] == '/') {
+			base--; /* PHP 8.5's glob(3) opens "dir/" */
+		}
+		if (sc_gl_cls.dir && base == sc_gl_cls.dirlen && memcmp(name, sc_gl_cls.dir, base) == 0) {
+			d->l = sc_listing_for(name, len, false, true, sc_gl_cls.cls, sc_gl_cls.clen);
+		} else {
+			d->l = sc_listing_for(name, len, false, true, NULL, 0);
+		}
 	}
 	if (!d->l) {
 		struct stat st;
@@ -292,7 +361,11 @@ static bool sc_glob_answer(zend_execute_data *execute_data, zval *return_value)
 
 	memset(&gb, 0, sizeof(gb));
 	sc_gl_callbacks(&gb);
+	if (!sc_glob_class(pattern, Z_STRLEN_P(zpat), flags, &sc_gl_cls)) {
+		memset(&sc_gl_cls, 0, sizeof(sc_gl_cls));
+	}
 	ret = sc_glob_run(pattern, (int) (flags & SC_GLOB_FLAGMASK) | SC_GLOB_ALTDIRFUNC, &gb);
+	memset(&sc_gl_cls, 0, sizeof(sc_gl_cls));
 	if (ret != 0) {
 		sc_glob_free(&gb);
 		if (ret == SC_GLOB_NOMATCH) {

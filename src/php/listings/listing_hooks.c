@@ -56,13 +56,49 @@ void statcache_listings_free(sc_listings *s)
 	}
 }
 
+/* A listing for a reader of one class of names only (a glob of
+ * *.cls in dir): served though the directory's other names came and went,
+ * and the directory's own result not filled again for it (only its times
+ * moved, not what it is), where one thread alone bumps the table (the
+ * class's values, sc_listing_note_class(), are exact there).  NULL: the
+ * whole way, sc_listing_for(). */
+static sc_listing *sc_listing_for_class(const char *path, size_t len, bool check_basedir, const char *cls,
+	size_t clen)
+{
+	sc_cache *c = statcache_thread_cache();
+	sc_listings *s;
+	sc_listing *l;
+	sc_entry *e;
+	sc_gen *g;
+
+	if (!c || !SCG(active) || SCG(bypass_depth) || !sc_file_wrapper_plain() || !sc_ops_intact()
+			|| sc_watcher_start() < 0 || !sc_the_proc.gen->solo) {
+		return NULL;
+	}
+	g = sc_the_proc.gen;
+	sc_watcher_sync();
+	e = sc_table_find(&c->table, path, len, sc_table_hash(path, len));
+	if (!e || e->r.kind != SC_KIND_FOUND || !S_ISDIR(e->r.st.st_mode) || e->r.wd < 0
+			|| !sc_result_holds_but(g, &e->r, sc_gen_watch_slot(g, e->r.wd))
+			|| !(s = sc_listings_of_thread()) || !(l = sc_listings_peek(s, path, len))) {
+		return NULL;
+	}
+	if (l->cls_wd != e->r.wd || !sc_listing_holds_for_class(g, l, cls, clen)
+			|| !sc_basedir_allows(path, check_basedir)) {
+		sc_listing_release(l);
+		return NULL;
+	}
+	return l;
+}
+
 /* The listing of an absolute directory path (a reference to release), or
  * NULL when PHP's own read must answer: not a watched, trusted, real
  * directory, refused by open_basedir, unreadable, or too large to keep.
  * A stream checking its listing again does not count it as a second hit.
  * "dir/" opens what "dir" does when that is a real directory (the only
  * case answered here), so trailing slashes are dropped for the lookup. */
-sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, bool count_hit)
+sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, bool count_hit,
+	const char *cls, size_t clen)
 {
 	char dir[MAXPATHLEN];
 	size_t base = len;
@@ -92,6 +128,12 @@ sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, boo
 		 * own opendir(), as a first look's directory's is (no watch) */
 		return NULL;
 	}
+	if (cls && (l = sc_listing_for_class(path, len, check_basedir, cls, clen)) != NULL) {
+		if (count_hit) {
+			sc_count(&SCG(cache)->n->listing_hits);
+		}
+		return l;
+	}
 	e = sc_hook_lookup(path, len);
 	if (e && e->r.kind == SC_KIND_LINK) {
 		/* opendir() follows it: the listing of where it leads, as an open
@@ -112,6 +154,9 @@ sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, boo
 		if (count_hit) {
 			sc_count(&c->n->listing_hits);
 		}
+		if (cls) {
+			sc_listing_note_class(l, sc_the_proc.gen, e->r.wd, cls, clen);
+		}
 		return l;
 	}
 	sc_count(&c->n->listing_misses);
@@ -127,6 +172,9 @@ sc_listing *sc_listing_for(const char *path, size_t len, bool check_basedir, boo
 	}
 	if (l) {
 		sc_count_set(&c->n->listing_bytes, s->bytes);
+		if (cls) {
+			sc_listing_note_class(l, sc_the_proc.gen, e->r.wd, cls, clen);
+		}
 	}
 	return l;
 }
@@ -158,7 +206,7 @@ static void sc_dirstream_refresh(sc_dirstream *ds)
 	if (!old) {
 		return;
 	}
-	l = sc_listing_for(old->key, old->keylen, false, false);
+	l = sc_listing_for(old->key, old->keylen, false, false, NULL, 0);
 	if (l == old) {
 		sc_listing_release(l);
 		return;
@@ -265,7 +313,7 @@ php_stream *sc_listing_dir_opener(php_stream_wrapper *wrapper, const char *path,
 	int err = errno;
 
 	if (!(options & STREAM_USE_GLOB_DIR_OPEN) && path[0] == '/' && SCG(active)) {
-		sc_listing *l = sc_listing_for(path, strlen(path), !(options & STREAM_DISABLE_OPEN_BASEDIR), true);
+		sc_listing *l = sc_listing_for(path, strlen(path), !(options & STREAM_DISABLE_OPEN_BASEDIR), true, NULL, 0);
 		errno = err;
 		if (l) {
 			sc_dirstream *ds = ecalloc(1, sizeof(*ds));
